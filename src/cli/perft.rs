@@ -1,0 +1,77 @@
+use std::time::Instant;
+
+use clap::Args;
+
+use super::{setup, CliError, CliResult};
+use crate::game::{perft_bulk, perft_parallel, Game, PerftConvention};
+use crate::with_game;
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Game id (see `boardlab list`).
+    #[arg(long)]
+    game: String,
+    /// Count to this depth; a line is printed for every depth from 1.
+    #[arg(long)]
+    depth: u32,
+    /// Start from this position (the game's position text) instead of the start.
+    #[arg(long)]
+    position: Option<String>,
+    /// Rule options, `key=value,key=value`.
+    #[arg(long, default_value = "")]
+    rules: String,
+    /// Counting convention where tables differ: A = a pass is a ply and a finished game is a
+    /// leaf (default), B = finished games before the depth are dropped, C = a pass uses no ply.
+    #[arg(long, default_value = "A")]
+    convention: String,
+    /// Split the root moves over all cores (rayon) instead of one thread.
+    #[arg(long)]
+    parallel: bool,
+    /// Print one JSON object: {"game","depth","nodes":[n1..nd],"seconds"}.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: PerftArgs) -> CliResult {
+    let convention = PerftConvention::parse(&args.convention).ok_or_else(|| {
+        CliError(format!(
+            "unknown perft convention {:?} (use A, B or C)",
+            args.convention
+        ))
+    })?;
+    with_game!(args.game.as_str(), |G| run_game::<G>(&args, convention))?
+}
+
+fn run_game<G: Game>(args: &PerftArgs, convention: PerftConvention) -> CliResult {
+    let state: G = setup(&args.rules, args.position.as_deref())?;
+    let started = Instant::now();
+    let mut counts = Vec::new();
+    for depth in 1..=args.depth {
+        let t = Instant::now();
+        let n = if args.parallel {
+            perft_parallel(&state, depth, convention)
+        } else {
+            perft_bulk(&state, depth, convention)
+        };
+        let secs = t.elapsed().as_secs_f64();
+        counts.push(n);
+        if !args.json {
+            println!(
+                "depth {depth:>2}  nodes {n:>14}  {:>8.3} s  {:>12.0} leaves/s",
+                secs,
+                n as f64 / secs.max(1e-9)
+            );
+        }
+    }
+    if args.json {
+        let out = serde_json::json!({
+            "game": G::ID,
+            "depth": args.depth,
+            "convention": convention.letter(),
+            "nodes": counts,
+            "seconds": started.elapsed().as_secs_f64(),
+        });
+        println!("{out}");
+    }
+    Ok(())
+}

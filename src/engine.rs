@@ -1,0 +1,199 @@
+//! What the arena, the protocols and the CLI call a player: an `Agent` that chooses a move under
+//! `Limits` and reports what it searched. Agents are built from engine files (`engines/**/*.toml`)
+//! described by `EngineSpec`.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Game, PlayerId};
+
+/// How much an agent may search for one move. Unset fields are unlimited; an agent with no
+/// limit at all uses its own default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Wall-clock time for this move, in milliseconds.
+    pub time_ms: Option<u64>,
+    /// MCTS playouts (iterations).
+    pub playouts: Option<u64>,
+}
+
+impl Limits {
+    pub fn depth(d: u32) -> Self {
+        Limits {
+            depth: Some(d),
+            ..Default::default()
+        }
+    }
+    pub fn nodes(n: u64) -> Self {
+        Limits {
+            nodes: Some(n),
+            ..Default::default()
+        }
+    }
+    pub fn time_ms(t: u64) -> Self {
+        Limits {
+            time_ms: Some(t),
+            ..Default::default()
+        }
+    }
+    pub fn playouts(p: u64) -> Self {
+        Limits {
+            playouts: Some(p),
+            ..Default::default()
+        }
+    }
+    /// `other`'s fields where set, else ours (command-line limits over the engine file's).
+    pub fn overridden_by(self, other: Limits) -> Limits {
+        Limits {
+            depth: other.depth.or(self.depth),
+            nodes: other.nodes.or(self.nodes),
+            time_ms: other.time_ms.or(self.time_ms),
+            playouts: other.playouts.or(self.playouts),
+        }
+    }
+    pub fn is_unlimited(&self) -> bool {
+        *self == Limits::default()
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchReport<M> {
+    pub best: M,
+    /// The value for the side to move, in the back end's units (alpha-beta: evaluation units,
+    /// exact solvers: the game's score, MCTS: mean return).
+    pub score: f64,
+    pub depth: u32,
+    pub nodes: u64,
+    pub ms: u64,
+    pub pv: Vec<M>,
+}
+
+/// Why an agent produced no move: the arena turns this into a loss with the reason recorded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AgentError {
+    #[error("engine crashed: {0}")]
+    Crashed(String),
+    #[error("engine exceeded its time: {0}")]
+    Timeout(String),
+    #[error("engine played an illegal move: {0}")]
+    IllegalMove(String),
+    #[error("engine sent unreadable output: {0}")]
+    Garbage(String),
+    #[error("no legal move to choose from")]
+    NoMove,
+    #[error("{0}")]
+    Other(String),
+}
+
+/// A player: a search back end with its evaluator and limits, or an external program.
+pub trait Agent<G: Game>: Send {
+    fn name(&self) -> String;
+    /// A new game starts (clear trees and tables if the agent keeps state between moves).
+    fn new_game(&mut self) {}
+    /// The move for the side to move in `state` (a decision node).
+    fn choose(&mut self, state: &G, limits: &Limits) -> Result<SearchReport<G::Move>, AgentError>;
+}
+
+/// Game knowledge for search back ends and tuners: named linear features, seen by one player.
+/// The static evaluation is `sum(weight_i * feature_i)`, so weights live in engine files and the
+/// tuner changes them without code changes. Games without features yet keep the defaults (no
+/// features), and only the game-agnostic back ends (random, MCTS with playouts) apply to them.
+pub trait Evaluate: Game {
+    /// The names of the features, in the order `features` writes them.
+    fn feature_names() -> &'static [&'static str] {
+        &[]
+    }
+    /// Default weights, one per feature.
+    fn default_weights() -> Vec<f64> {
+        vec![0.0; Self::feature_names().len()]
+    }
+    /// The features of this state from `player`'s point of view, written into `out`
+    /// (cleared by the caller, one value per feature name).
+    fn features(&self, player: PlayerId, out: &mut Vec<f64>) {
+        let _ = (player, out);
+    }
+}
+
+/// An engine file: `engines/<game>/<name>.toml`.
+///
+/// ```toml
+/// name = "ab-d4"
+/// game = "othello"
+/// backend = "alphabeta"        # alphabeta | expectimax | mcts | random | greedy | external | ...
+/// rules = ""                   # k=v,k=v on top of the defaults
+/// [limits]
+/// depth = 4
+/// [weights]                    # evaluator weights by feature name; missing ones keep defaults
+/// mobility = 10.0
+/// [params]                     # back-end options (tt_mb, threads, exploration, ...)
+/// tt_mb = 16
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EngineSpec {
+    pub name: String,
+    pub game: String,
+    pub backend: String,
+    #[serde(default)]
+    pub rules: String,
+    #[serde(default)]
+    pub limits: Limits,
+    #[serde(default)]
+    pub weights: BTreeMap<String, f64>,
+    #[serde(default)]
+    pub params: toml::Table,
+    /// For `backend = "external"`: the program and its arguments.
+    #[serde(default)]
+    pub command: Vec<String>,
+    /// For `backend = "external"`: the protocol it speaks (`line`, `gtp`, `gomocup`, `hub`, ...).
+    #[serde(default)]
+    pub protocol: Option<String>,
+    /// Random seed for back ends that draw random numbers.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+impl EngineSpec {
+    pub fn load(path: &Path) -> Result<EngineSpec, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read engine file {}: {e}", path.display()))?;
+        Self::from_toml(&text).map_err(|e| format!("engine file {}: {e}", path.display()))
+    }
+    pub fn from_toml(text: &str) -> Result<EngineSpec, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
+    }
+    /// The weight vector in `G::feature_names()` order: defaults overridden by the file. A name
+    /// the game does not know is an error (a typo must not silently weigh nothing).
+    pub fn weights_for<G: Evaluate>(&self) -> Result<Vec<f64>, String> {
+        let names = G::feature_names();
+        let mut w = G::default_weights();
+        for (k, v) in &self.weights {
+            match names.iter().position(|n| n == k) {
+                Some(i) => w[i] = *v,
+                None => {
+                    return Err(format!(
+                        "engine {:?}: unknown weight {k:?} for {} (known: {})",
+                        self.name,
+                        G::ID,
+                        names.join(", ")
+                    ))
+                }
+            }
+        }
+        Ok(w)
+    }
+    /// A back-end parameter as a number, or `default`.
+    pub fn param_f64(&self, key: &str, default: f64) -> f64 {
+        match self.params.get(key) {
+            Some(toml::Value::Float(f)) => *f,
+            Some(toml::Value::Integer(i)) => *i as f64,
+            _ => default,
+        }
+    }
+}

@@ -1,0 +1,18 @@
+//! What every game shares: the contract, rules as values, errors, zobrist keys, move lists,
+//! perft, random playouts and game records.
+
+pub mod contract;
+pub mod error;
+pub mod movelist;
+pub mod perft;
+pub mod playout;
+pub mod record;
+pub mod rules;
+pub mod zobrist;
+
+pub use contract::{Game, ImperfectInformation, PlayerId, Returns, Turn, MAX_PLAYERS};
+pub use error::{GameError, ParseError};
+pub use movelist::MoveList;
+pub use perft::{perft, perft_bulk, perft_parallel, PerftConvention};
+pub use record::GameRecord;
+pub use rules::{RuleOption, RuleSet};

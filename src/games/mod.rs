@@ -1,0 +1,51 @@
+//! One folder a game. Each implements `game::Game` (rules, moves, text) and `engine::Evaluate`
+//! (features for the evaluators). The registry below maps command-line ids to types.
+
+pub mod othello;
+
+use crate::game::{RuleOption, RuleSet};
+
+/// Every game id, in the order `boardlab list` shows them.
+pub const GAME_IDS: &[&str] = &["othello"];
+
+/// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
+/// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
+/// that turns a game id from the command line or a file into a type.
+#[macro_export]
+macro_rules! with_game {
+    ($id:expr, |$G:ident| $body:expr) => {{
+        #[allow(unused_imports)]
+        use $crate::game::Game as _;
+        match $id {
+            "othello" => {
+                type $G = $crate::games::othello::Othello;
+                Ok($body)
+            }
+            other => Err($crate::game::GameError::UnknownGame(other.to_string())),
+        }
+    }};
+}
+
+/// What `boardlab list` shows for a game.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct GameInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub options: Vec<RuleOption>,
+}
+
+fn info_of<G: crate::game::Game>() -> GameInfo {
+    GameInfo {
+        id: G::ID,
+        name: G::NAME,
+        options: <G::Rules as RuleSet>::options(),
+    }
+}
+
+/// Every game with its rule options.
+pub fn all() -> Vec<GameInfo> {
+    GAME_IDS
+        .iter()
+        .map(|id| with_game!(*id, |G| info_of::<G>()).expect("registered id"))
+        .collect()
+}

@@ -1,0 +1,7 @@
+//! Othello: rules on bitboards (`bitboard`, `rules`). The evaluator and the endgame solver
+//! live beside them (`eval`, `solve`) when the search issue adds them.
+
+pub mod bitboard;
+pub mod rules;
+
+pub use rules::{Othello, OthelloMove, OthelloRules, StartSetup, PASS};

@@ -1,0 +1,12 @@
+//! boardlab: a game-AI engine and search laboratory.
+//!
+//! - `game`: the contract every game implements and what all games share.
+//! - `games`: one module a game, and the registry of ids.
+//! - `engine`: agents, limits, evaluator features and engine files.
+//! - `search`: the back ends (alpha-beta, expectimax, MCTS, baselines).
+
+pub mod cli;
+pub mod engine;
+pub mod game;
+pub mod games;
+pub mod search;
