@@ -3,6 +3,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod crosscheck;
 mod list;
 mod perft;
 mod show;
@@ -27,6 +28,8 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Draw a position in the terminal.
     Show(show::ShowArgs),
+    /// Replay games recorded by another implementation and compare legal moves at every position.
+    Crosscheck(crosscheck::CrosscheckArgs),
 }
 
 /// A command's failure: the message the user sees, and the exit code.
@@ -48,6 +51,7 @@ pub fn run() -> i32 {
         Command::List(args) => list::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Show(args) => show::run(args),
+        Command::Crosscheck(args) => crosscheck::run(args),
     };
     match result {
         Ok(()) => 0,
