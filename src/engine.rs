@@ -118,6 +118,22 @@ pub trait Evaluate: Game {
     fn features(&self, player: PlayerId, out: &mut Vec<f64>) {
         let _ = (player, out);
     }
+    /// False while the position is in the middle of an exchange (a capture is pending or
+    /// forced), so a static evaluation would be misleading; alpha-beta's quiescence search then
+    /// keeps searching the noisy moves. Games without captures keep the default.
+    fn is_quiet(&self) -> bool {
+        true
+    }
+    /// True for moves quiescence search should still try (captures, promotions).
+    fn is_noisy(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+    /// A cheap move-ordering hint: higher is tried first (captures by value, corners, ...).
+    fn order_hint(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
 }
 
 /// An engine file: `engines/<game>/<name>.toml`.

@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 mod crosscheck;
 mod list;
 mod perft;
+mod serve;
 mod show;
 
 /// boardlab: a game-AI engine and search laboratory.
@@ -28,6 +29,8 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Draw a position in the terminal.
     Show(show::ShowArgs),
+    /// Speak a text protocol on stdin/stdout (line, hub, gtp, ...).
+    Serve(serve::ServeArgs),
     /// Replay games recorded by another implementation and compare legal moves at every position.
     Crosscheck(crosscheck::CrosscheckArgs),
 }
@@ -52,6 +55,7 @@ pub fn run() -> i32 {
         Command::Perft(args) => perft::run(args),
         Command::Show(args) => show::run(args),
         Command::Crosscheck(args) => crosscheck::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => 0,

@@ -2,6 +2,7 @@
 //! live beside them (`eval`, `solve`) when the search issue adds them.
 
 pub mod bitboard;
+pub mod eval;
 pub mod rules;
 
 pub use rules::{Othello, OthelloMove, OthelloRules, StartSetup, PASS};

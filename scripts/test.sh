@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The test command (README, and .ci/run calls exactly this). Sets up what the tests need on a
+# fresh machine: the Python venv for cross-checks, then the Rust suite in release mode (one build
+# serves the unit, property and integration tests and the slow perft depths), then the
+# differential tests against independent implementations with CI-sized counts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=$(bash scripts/pyenv.sh)
+export BOARDLAB_PYTHON="$PY"
+cargo build --release --locked
+BOARDLAB=$(pwd)/target/release/boardlab
+export BOARDLAB
+
+echo "== cargo test (release)"
+cargo test --release --locked
+
+echo "== cross-checks against independent implementations"
+"$PY" scripts/crosscheck_othello.py --games "${OTHELLO_GAMES:-300}"
