@@ -16,3 +16,5 @@ cargo test --release --locked
 
 echo "== cross-checks against independent implementations"
 "$PY" scripts/crosscheck_othello.py --games "${OTHELLO_GAMES:-300}"
+"$PY" scripts/crosscheck_ewn.py --games "${EWN_GAMES:-200}"
+"$PY" scripts/crosscheck_ewn.py --perft 8 --setups 2
