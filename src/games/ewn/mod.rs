@@ -8,6 +8,7 @@ pub mod eval;
 pub mod match_format;
 pub mod rules;
 pub mod setup;
+pub mod setup_fit;
 pub mod text;
 
 #[cfg(test)]

@@ -370,3 +370,33 @@ fn random_agents_play_a_full_match() {
         assert_eq!(end.returns().as_slice(), g.record.returns.as_slice());
     }
 }
+
+#[test]
+fn setup_chooser_puts_a_middle_cube_in_front_and_an_end_cube_in_the_corner() {
+    let best = eval::best_arrangement();
+    // Arrangement order: a1 b1 c1 a2 b2 a3.
+    assert!([3, 4].contains(&best.0[4]), "{}", best.to_text());
+    assert!([1, 6].contains(&best.0[0]), "{}", best.to_text());
+    // Searching the setup node with the evaluator picks an arrangement of the same value.
+    let s = Ewn::new(&rules(""));
+    let w = Ewn::default_weights();
+    let mut moves = MoveList::new();
+    s.legal_moves(&mut moves);
+    let value = |mv: EwnMove| {
+        let mut c = s;
+        c.play(mv);
+        let mut f = Vec::new();
+        c.features(RED, &mut f);
+        f.iter().zip(&w).map(|(x, y)| x * y).sum::<f64>()
+    };
+    let chosen = moves
+        .iter()
+        .copied()
+        .max_by(|&a, &b| value(a).total_cmp(&value(b)))
+        .unwrap();
+    let EwnMove::Setup(i) = chosen else {
+        panic!("not a setup")
+    };
+    let v = eval::arrangement_value(Arrangement::from_index(i));
+    assert!((v - eval::arrangement_value(best)).abs() < 1e-12);
+}
