@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod eval;
+pub mod fit_weights;
 pub mod match_format;
 pub mod rules;
 pub mod setup;
