@@ -1,7 +1,12 @@
 //! Search back ends, generic over the game contract. Game knowledge enters only through
 //! `engine::Evaluate` features and move-ordering hints.
 
+pub mod alphabeta;
 pub mod baselines;
+pub mod linear;
+#[cfg(test)]
+pub mod testgames;
+pub mod tt;
 
 use crate::engine::{Agent, EngineSpec, Evaluate};
 
@@ -23,9 +28,70 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             spec.name.clone(),
             seed,
         ))),
+        "greedy" => Ok(Box::new(baselines::GreedyAgent::<G>::new(
+            spec.name.clone(),
+            spec.weights_for::<G>()?,
+            seed,
+        ))),
+        "alphabeta" => Ok(Box::new(alphabeta::AlphaBeta::<G>::new(
+            spec.name.clone(),
+            spec.weights_for::<G>()?,
+            alphabeta_config(spec)?,
+            spec.limits,
+        ))),
         other => Err(format!(
             "engine {:?}: unknown back end {other:?}",
             spec.name
         )),
     }
+}
+
+/// A boolean back-end parameter, or `default`; a value of another type is an error.
+pub fn param_bool(spec: &EngineSpec, key: &str, default: bool) -> Result<bool, String> {
+    match spec.params.get(key) {
+        None => Ok(default),
+        Some(toml::Value::Boolean(b)) => Ok(*b),
+        Some(v) => Err(format!(
+            "engine {:?}: param {key} must be true or false, not {v}",
+            spec.name
+        )),
+    }
+}
+
+/// Rejects parameters a back end does not know (a typo must not silently do nothing).
+fn check_params(spec: &EngineSpec, known: &[&str]) -> Result<(), String> {
+    for k in spec.params.keys() {
+        if !known.contains(&k.as_str()) {
+            return Err(format!(
+                "engine {:?}: unknown param {k:?} for back end {} (known: {})",
+                spec.name,
+                spec.backend,
+                known.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn alphabeta_config(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, String> {
+    check_params(
+        spec,
+        &[
+            "tt_mb",
+            "threads",
+            "quiescence",
+            "max_qdepth",
+            "aspiration",
+            "default_depth",
+        ],
+    )?;
+    let d = alphabeta::AlphaBetaConfig::default();
+    Ok(alphabeta::AlphaBetaConfig {
+        tt_mb: spec.param_f64("tt_mb", d.tt_mb as f64) as usize,
+        threads: spec.param_f64("threads", d.threads as f64).max(1.0) as usize,
+        quiescence: param_bool(spec, "quiescence", d.quiescence)?,
+        max_qdepth: spec.param_f64("max_qdepth", d.max_qdepth as f64) as i32,
+        aspiration: spec.param_f64("aspiration", d.aspiration),
+        default_depth: spec.param_f64("default_depth", d.default_depth as f64) as u32,
+    })
 }
