@@ -46,21 +46,69 @@ pub fn legal_moves(own: u64, opp: u64) -> u64 {
     moves
 }
 
+/// Direction steps (row, col) of the rays; the first four go towards h8 (higher bits).
+const RAY_STEPS: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 0),
+    (1, 1),
+    (1, -1),
+    (0, -1),
+    (-1, 0),
+    (-1, -1),
+    (-1, 1),
+];
+
+/// `RAYS[d][sq]`: the squares from `sq` (exclusive) to the board edge in direction `d`.
+const RAYS: [[u64; 64]; 8] = {
+    let mut out = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut sq = 0;
+        while sq < 64 {
+            let (mut r, mut c) = (
+                (sq / 8) as i32 + RAY_STEPS[d].0,
+                (sq % 8) as i32 + RAY_STEPS[d].1,
+            );
+            let mut m = 0u64;
+            while r >= 0 && r < 8 && c >= 0 && c < 8 {
+                m |= 1u64 << (r * 8 + c);
+                r += RAY_STEPS[d].0;
+                c += RAY_STEPS[d].1;
+            }
+            out[d][sq] = m;
+            sq += 1;
+        }
+        d += 1;
+    }
+    out
+};
+
 /// The discs of `opp` that turn over when `own` plays on `square`.
+///
+/// Per direction, without loops: the nearest disc of `own` on the ray (lowest set bit towards
+/// h8, highest towards a1) outflanks the run before it if that run is all `opp`.
 #[inline]
 pub fn flips(square: u32, own: u64, opp: u64) -> u64 {
-    let start = 1u64 << square;
+    let sq = square as usize;
     let mut flipped = 0;
-    for &(s, mask) in &DIRECTIONS {
-        let o = opp & mask;
-        let mut t = shift(start, s) & o;
-        t |= shift(t, s) & o;
-        t |= shift(t, s) & o;
-        t |= shift(t, s) & o;
-        t |= shift(t, s) & o;
-        t |= shift(t, s) & o;
-        if shift(t, s) & own != 0 {
-            flipped |= t;
+    for d in 0..4 {
+        let ray = RAYS[d][sq];
+        let o = ray & own;
+        let first = o & o.wrapping_neg();
+        let between = ray & first.wrapping_sub(1);
+        if o != 0 && between & !opp == 0 {
+            flipped |= between;
+        }
+    }
+    for d in 4..8 {
+        let ray = RAYS[d][sq];
+        let o = ray & own;
+        if o != 0 {
+            let first = 1u64 << (63 - o.leading_zeros());
+            let between = ray & !((first << 1).wrapping_sub(1));
+            if between & !opp == 0 {
+                flipped |= between;
+            }
         }
     }
     flipped
