@@ -3,6 +3,7 @@
 
 pub mod alphabeta;
 pub mod baselines;
+pub mod expectimax;
 pub mod linear;
 #[cfg(test)]
 pub mod testgames;
@@ -37,6 +38,12 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             spec.name.clone(),
             spec.weights_for::<G>()?,
             alphabeta_config(spec)?,
+            spec.limits,
+        ))),
+        "expectimax" => Ok(Box::new(expectimax::Expectimax::<G>::new(
+            spec.name.clone(),
+            spec.weights_for::<G>()?,
+            expectimax_config(spec)?,
             spec.limits,
         ))),
         other => Err(format!(
@@ -92,6 +99,31 @@ fn alphabeta_config(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, Str
         quiescence: param_bool(spec, "quiescence", d.quiescence)?,
         max_qdepth: spec.param_f64("max_qdepth", d.max_qdepth as f64) as i32,
         aspiration: spec.param_f64("aspiration", d.aspiration),
+        default_depth: spec.param_f64("default_depth", d.default_depth as f64) as u32,
+    })
+}
+
+fn expectimax_config(spec: &EngineSpec) -> Result<expectimax::ExpectimaxConfig, String> {
+    check_params(spec, &["pruning", "default_depth"])?;
+    let d = expectimax::ExpectimaxConfig::default();
+    let pruning = match spec
+        .params
+        .get("pruning")
+        .and_then(|v| v.as_str())
+        .unwrap_or("star2")
+    {
+        "none" => expectimax::ChancePruning::None,
+        "star1" => expectimax::ChancePruning::Star1,
+        "star2" => expectimax::ChancePruning::Star2,
+        other => {
+            return Err(format!(
+                "engine {:?}: pruning must be none, star1 or star2, not {other:?}",
+                spec.name
+            ))
+        }
+    };
+    Ok(expectimax::ExpectimaxConfig {
+        pruning,
         default_depth: spec.param_f64("default_depth", d.default_depth as f64) as u32,
     })
 }
