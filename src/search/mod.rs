@@ -5,6 +5,7 @@ pub mod alphabeta;
 pub mod baselines;
 pub mod expectimax;
 pub mod linear;
+pub mod mcts;
 #[cfg(test)]
 pub mod testgames;
 pub mod tt;
@@ -45,6 +46,13 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             spec.weights_for::<G>()?,
             expectimax_config(spec)?,
             spec.limits,
+        ))),
+        "mcts" => Ok(Box::new(mcts::Mcts::<G>::new(
+            spec.name.clone(),
+            spec.weights_for::<G>()?,
+            mcts_config(spec)?,
+            spec.limits,
+            seed,
         ))),
         other => Err(format!(
             "engine {:?}: unknown back end {other:?}",
@@ -125,5 +133,49 @@ fn expectimax_config(spec: &EngineSpec) -> Result<expectimax::ExpectimaxConfig, 
     Ok(expectimax::ExpectimaxConfig {
         pruning,
         default_depth: spec.param_f64("default_depth", d.default_depth as f64) as u32,
+    })
+}
+
+/// MCTS options; also used by callers that build `mcts::MctsDeterminized` for hidden-information
+/// games (which `build_agent` cannot, lacking the `ImperfectInformation` bound).
+pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
+    check_params(
+        spec,
+        &[
+            "exploration",
+            "puct",
+            "leaf",
+            "eval_scale",
+            "reuse",
+            "default_playouts",
+            "max_playout_plies",
+            "determinizations",
+        ],
+    )?;
+    let d = mcts::MctsConfig::default();
+    let leaf = match spec
+        .params
+        .get("leaf")
+        .and_then(|v| v.as_str())
+        .unwrap_or("playout")
+    {
+        "playout" => mcts::LeafValue::Playout,
+        "eval" => mcts::LeafValue::Eval,
+        other => {
+            return Err(format!(
+                "engine {:?}: leaf must be playout or eval, not {other:?}",
+                spec.name
+            ))
+        }
+    };
+    Ok(mcts::MctsConfig {
+        exploration: spec.param_f64("exploration", d.exploration),
+        puct: param_bool(spec, "puct", d.puct)?,
+        leaf,
+        eval_scale: spec.param_f64("eval_scale", d.eval_scale),
+        reuse: param_bool(spec, "reuse", d.reuse)?,
+        default_playouts: spec.param_f64("default_playouts", d.default_playouts as f64) as u64,
+        max_playout_plies: spec.param_f64("max_playout_plies", d.max_playout_plies as f64) as usize,
+        determinizations: spec.param_f64("determinizations", d.determinizations as f64) as usize,
     })
 }
