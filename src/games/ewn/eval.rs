@@ -28,11 +28,12 @@ pub const FEATURES: &[&str] = &[
     "arrangement",
 ];
 
-/// Default weights, fitted so that the evaluation estimates the expected return (+1 win, -1
-/// loss): least squares over 3.4 million positions of 100,000 greedy self-play games
+/// Default weights, fitted so that the evaluation estimates the expected return in hundredths
+/// (+100 a sure win, -100 a sure loss; expectimax engines set `win_value = 100`, MCTS's default
+/// `eval_scale = 100` reads it as a return): least squares over 3.4 million positions of 100,000 greedy self-play games
 /// (`fit_weights`, command in results/ewn.md). The greedy player with these weights scores 0.589
-/// against the first hand-set weights (0.02, 0.15, 0.6, 0, 0.1, 0.05, 1) over 20,000 games.
-pub const DEFAULT_WEIGHTS: [f64; 7] = [-0.0139, 1.5442, 0.1644, 0.0165, -0.1135, 0.0972, 0.7213];
+/// against the first hand-set weights (2, 15, 60, 0, 10, 5, 100) over 20,000 games.
+pub const DEFAULT_WEIGHTS: [f64; 7] = [-1.39, 154.42, 16.44, 1.65, -11.35, 9.72, 72.13];
 
 /// Value of cube number n (row n-1) on start square i (column i, in `START_SQUARES` order: red
 /// a1 b1 c1 a2 b2 a3), in game-result units (+1 win / -1 loss), for cubes still standing where

@@ -1,5 +1,5 @@
-//! Where `eval::DEFAULT_WEIGHTS` comes from: a least-squares fit of the game result (+1/-1 for
-//! red) on the features (red's view) at every position after setup of greedy self-play games
+//! Where `eval::DEFAULT_WEIGHTS` comes from: a least-squares fit of the game result (+100/-100
+//! for red) on the features (red's view) at every position after setup of greedy self-play games
 //! from random arrangements, so the evaluation estimates the expected return. The features are
 //! antisymmetric (the other side's view negates them, as it negates the result), so the model
 //! needs no intercept. A stopgap until the shared tuner (Texel / TD) covers EWN.
@@ -77,7 +77,8 @@ pub fn fit_weights(games: usize, seed: u64, play_weights: &[f64]) -> (Vec<f64>, 
                 }
             }
         }
-        let y = state.returns().get(RED);
+        // Hundredths of a result, the evaluation's unit.
+        let y = 100.0 * state.returns().get(RED);
         for x in &rows {
             for i in 0..n {
                 xty[i] += x[i] * y;
