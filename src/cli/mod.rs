@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand};
 
 mod crosscheck;
+mod ewn_match;
 mod list;
 mod perft;
 mod search;
@@ -36,6 +37,8 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Replay games recorded by another implementation and compare legal moves at every position.
     Crosscheck(crosscheck::CrosscheckArgs),
+    /// EinStein würfelt nicht matches in the seed's format (first to four of seven games).
+    EwnMatch(ewn_match::EwnMatchArgs),
 }
 
 /// A command's failure: the message the user sees, and the exit code.
@@ -58,6 +61,7 @@ pub fn run() -> i32 {
         Command::Perft(args) => perft::run(args),
         Command::Show(args) => show::run(args),
         Command::Crosscheck(args) => crosscheck::run(args),
+        Command::EwnMatch(args) => ewn_match::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Search(args) => search::run(args),
     };

@@ -122,15 +122,15 @@ impl Default for MatchClock {
 }
 
 /// Plays a match in the seed's format between agents `a` and `b` under `rules`, drawing die
-/// rolls (and random setups) from `seed`. Each move is searched under the agent's own `limits`
-/// with the time capped by its share of the remaining clock; an agent whose clock runs out, or
-/// that fails to move legally, loses the game.
+/// rolls (and random setups) from `seed`. Each move is searched under the agent's own `limits`,
+/// with the time capped by its share of the remaining clock when there is a `clock`; an agent
+/// whose clock runs out, or that fails to move legally, loses the game.
 pub fn run_match(
     a: &mut dyn Agent<Ewn>,
     b: &mut dyn Agent<Ewn>,
     limits: [Limits; 2],
     rules: &EwnRules,
-    clock: MatchClock,
+    clock: Option<MatchClock>,
     seed: u64,
 ) -> (MatchScore, Vec<MatchGame>) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -151,7 +151,8 @@ pub fn run_match(
         b.new_game();
         let mut state = Ewn::new(rules);
         let mut record = GameRecord::start(&state);
-        let mut left = [clock.clock; 2];
+        // Without a clock the engines play by their limits alone (matches replay exactly).
+        let mut left = [clock.map_or(Duration::MAX, |c| c.clock); 2];
         let mut loser_reason: Option<(PlayerId, String)> = None;
         loop {
             match state.turn() {
@@ -170,17 +171,19 @@ pub fn run_match(
                         Contestant::B => &mut *b,
                     };
                     let idx = (who == Contestant::B) as usize;
-                    let share = (left[seat] / clock.moves_to_go).as_millis() as u64;
                     let mut lim = limits[idx];
-                    lim.time_ms = Some(lim.time_ms.map_or(share, |t| t.min(share)).max(1));
+                    if let Some(c) = clock {
+                        let share = (left[seat] / c.moves_to_go).as_millis() as u64;
+                        lim.time_ms = Some(lim.time_ms.map_or(share, |t| t.min(share)).max(1));
+                    }
                     let started = Instant::now();
                     let result = agent.choose(&state, &lim);
                     let used = started.elapsed();
-                    if used > left[seat] {
+                    if clock.is_some() && used > left[seat] {
                         loser_reason = Some((seat, format!("time: {who:?} exceeded its clock")));
                         break;
                     }
-                    left[seat] -= used;
+                    left[seat] = left[seat].saturating_sub(used);
                     match result {
                         Ok(report) if state.is_legal(report.best) => {
                             record.moves.push(state.format_move(report.best));

@@ -356,7 +356,7 @@ fn random_agents_play_a_full_match() {
         &mut b,
         [Default::default(); 2],
         &rules(""),
-        Default::default(),
+        Some(Default::default()),
         3,
     );
     let w = score.winner().expect("decided");
