@@ -151,29 +151,39 @@ impl Evaluate for Ewn {
         matches!(mv, EwnMove::Step { to, .. } if self.board()[to as usize] != 0)
     }
     /// Setups by their table value; steps that win first, then captures of enemy cubes, then
-    /// steps toward the target.
+    /// steps toward the target. Small numbers on purpose: MCTS with `puct = true` takes
+    /// softmax(hint) as priors, so one unit is a factor e in prior weight.
     fn order_hint(&self, mv: EwnMove) -> i32 {
         match mv {
-            EwnMove::Setup(i) => (arrangement_value(Arrangement::from_index(i)) * 1e4) as i32,
-            EwnMove::Step { from, to } => {
+            // Table values span about +-0.1: at most e^5 between the best and the worst setup.
+            EwnMove::Setup(i) => setup_hints()[i as usize],
+            EwnMove::Step { to, .. } => {
                 let me = self.side();
                 let d = distance_to_target(me, to) as i32;
-                let target = self.board()[to as usize];
-                let capture = match target {
+                let capture = match self.board()[to as usize] {
                     0 => 0,
-                    q if decode(q).0 != me => 50,
-                    _ => -10,
+                    q if decode(q).0 != me => 2,
+                    _ => -1,
                 };
-                let _ = from;
                 if d == 0 {
-                    1000
+                    8
                 } else {
-                    capture + 10 * (4 - d)
+                    capture + (4 - d)
                 }
             }
             EwnMove::Roll(_) => 0,
         }
     }
+}
+
+/// `order_hint` of every setup move, computed once (search sorts 720 setups at every setup node).
+fn setup_hints() -> &'static [i32] {
+    static HINTS: std::sync::OnceLock<Vec<i32>> = std::sync::OnceLock::new();
+    HINTS.get_or_init(|| {
+        (0..ARRANGEMENTS)
+            .map(|i| (arrangement_value(Arrangement::from_index(i)) * 25.0).round() as i32)
+            .collect()
+    })
 }
 
 /// The table value of an arrangement (the same for either colour).

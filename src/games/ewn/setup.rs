@@ -17,13 +17,17 @@ impl Arrangement {
     /// The arrangement with lexicographic rank `index` (< 720).
     pub fn from_index(index: u16) -> Arrangement {
         debug_assert!(index < ARRANGEMENTS);
-        let mut left: Vec<u8> = (1..=6).collect();
+        // Cube numbers not used yet, in order; the k-th of them is taken out at each step.
+        let mut left = [1u8, 2, 3, 4, 5, 6];
+        let mut len = 6;
         let mut rest = index;
         let mut out = [0u8; 6];
         for (i, slot) in out.iter_mut().enumerate() {
             let k = (rest / FACTORIAL[i]) as usize;
             rest %= FACTORIAL[i];
-            *slot = left.remove(k);
+            *slot = left[k];
+            left.copy_within(k + 1..len, k);
+            len -= 1;
         }
         Arrangement(out)
     }
