@@ -91,6 +91,18 @@ fn ask<G: Evaluate>(
 
 /// Plays game `spec` of the tournament `m`.
 pub fn play_game<G: Evaluate>(m: &Manifest, spec: &GameSpec) -> ArenaRecord {
+    play_game_with::<G>(m, spec, &make_agent::<G>)
+}
+
+/// Builds an agent from an engine file and a seed.
+pub type AgentFactory<'a, G> = &'a dyn Fn(&EngineSpec, u64) -> Result<Box<dyn Agent<G>>, String>;
+
+/// `play_game` with the agents built by `make` (tests bring their own misbehaving agents).
+pub fn play_game_with<G: Evaluate>(
+    m: &Manifest,
+    spec: &GameSpec,
+    make: AgentFactory<G>,
+) -> ArenaRecord {
     let players = spec.seats.len();
     let opening = &m.openings[spec.opening];
     let start = opening_state::<G>(
@@ -110,7 +122,7 @@ pub fn play_game<G: Evaluate>(m: &Manifest, spec: &GameSpec) -> ArenaRecord {
     let mut agents: Vec<Option<Box<dyn Agent<G>>>> = Vec::with_capacity(players);
     let mut fault: Option<(usize, String)> = None;
     for (seat, &e) in spec.seats.iter().enumerate() {
-        match make_agent::<G>(&m.engines[e], game_seed(spec.seed, seat as u64 + 1)) {
+        match make(&m.engines[e], game_seed(spec.seed, seat as u64 + 1)) {
             Ok(mut a) => {
                 a.new_game();
                 agents.push(Some(a));
@@ -229,4 +241,134 @@ fn faulted(players: usize, seat: usize) -> Returns {
         r.values[p] = if p == seat { -1.0 } else { 1.0 };
     }
     r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::openings::random_openings;
+    use crate::arena::schedule::Format;
+    use crate::games::othello::Othello;
+    use crate::search::baselines::RandomAgent;
+
+    /// Misbehaves as its engine file's name says.
+    struct Broken(String);
+    impl Agent<Othello> for Broken {
+        fn name(&self) -> String {
+            self.0.clone()
+        }
+        fn choose(
+            &mut self,
+            _: &Othello,
+            _: &Limits,
+        ) -> Result<SearchReport<crate::games::othello::OthelloMove>, AgentError> {
+            match self.0.as_str() {
+                "panics" => panic!("deliberate test panic"),
+                "hangs" => {
+                    std::thread::sleep(Duration::from_millis(2000));
+                    Err(AgentError::NoMove)
+                }
+                "errs" => Err(AgentError::Other("deliberate error".into())),
+                _ => unreachable!(),
+            }
+        }
+    }
+
+    fn spec(name: &str, time_ms: Option<u64>) -> EngineSpec {
+        let mut e = EngineSpec::from_toml(&format!(
+            "name = \"{name}\"\ngame = \"othello\"\nbackend = \"random\""
+        ))
+        .unwrap();
+        e.limits.time_ms = time_ms;
+        e
+    }
+
+    fn manifest(engines: Vec<EngineSpec>) -> Manifest {
+        Manifest {
+            game: "othello".into(),
+            rules: String::new(),
+            engines,
+            format: Format::RoundRobin,
+            games_per_encounter: 2,
+            opening_source: "random 2 plies".into(),
+            openings: random_openings::<Othello>(&Default::default(), 2, 1, 3),
+            seed: 3,
+            max_plies: 1000,
+            time_control: None,
+            time_margin_ms: 50,
+            sprt: None,
+            shard: None,
+            players: 2,
+        }
+    }
+
+    fn factory(e: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<Othello>>, String> {
+        Ok(match e.name.as_str() {
+            "random" => Box::new(RandomAgent::new("random", seed)),
+            other => Box::new(Broken(other.to_string())),
+        })
+    }
+
+    fn play(bad: &str, time_ms: Option<u64>) -> Vec<ArenaRecord> {
+        let m = manifest(vec![spec("random", None), spec(bad, time_ms)]);
+        m.schedule()
+            .games
+            .iter()
+            .map(|g| play_game_with::<Othello>(&m, g, &factory))
+            .collect()
+    }
+
+    #[test]
+    fn a_panicking_agent_loses_and_play_goes_on() {
+        for rec in play("panics", None) {
+            let seat = rec.seats.iter().position(|&e| e == 1).unwrap();
+            assert_eq!(rec.fault, Some(seat));
+            assert_eq!(rec.game.returns[seat], -1.0);
+            assert!(
+                rec.game.reason.contains("deliberate test panic"),
+                "{}",
+                rec.game.reason
+            );
+        }
+    }
+
+    #[test]
+    fn an_agent_past_its_time_loses() {
+        let t = Instant::now();
+        for rec in play("hangs", Some(20)) {
+            assert!(
+                rec.game.reason.contains("exceeded its time"),
+                "{}",
+                rec.game.reason
+            );
+            assert_eq!(rec.game.returns[rec.fault.unwrap()], -1.0);
+        }
+        assert!(
+            t.elapsed() < Duration::from_millis(1500),
+            "the referee did not wait it out"
+        );
+    }
+
+    #[test]
+    fn an_erring_agent_loses_with_its_reason() {
+        for rec in play("errs", None) {
+            assert!(
+                rec.game.reason.contains("deliberate error"),
+                "{}",
+                rec.game.reason
+            );
+        }
+    }
+
+    #[test]
+    fn the_ply_limit_adjudicates_a_draw() {
+        let mut m = manifest(vec![spec("random", None), spec("random", None)]);
+        m.max_plies = 10;
+        let rec = play_game_with::<Othello>(&m, &m.schedule().games[0], &factory);
+        assert_eq!(rec.game.returns, vec![0.0, 0.0]);
+        assert!(rec.game.reason.starts_with("adjudicated"));
+        assert_eq!(rec.game.moves.len(), 10);
+        // The record replays.
+        rec.game.replay::<Othello>().unwrap();
+    }
 }

@@ -122,7 +122,12 @@ fn estimate(s: f64, var: f64, n: f64, games_per_sample: f64) -> EloEstimate {
     let half = Z95 * (var / n).sqrt();
     let lo = (s - half).max(0.0);
     let hi = (s + half).min(1.0);
-    let error = (elo_from_score(hi) - elo_from_score(lo)) / 2.0;
+    // A score of 0 or 1 has no finite Elo and no finite bar.
+    let error = if s > 0.0 && s < 1.0 {
+        (elo_from_score(hi) - elo_from_score(lo)) / 2.0
+    } else {
+        f64::INFINITY
+    };
     // nElo is measured in standard deviations of the per-game score: a pair's variance is half
     // that of a game when games are independent, so the per-game deviation is sqrt(k var).
     let sd = (games_per_sample * var).sqrt();
