@@ -7,6 +7,7 @@ mod crosscheck;
 mod list;
 mod merge;
 mod perft;
+mod search;
 mod serve;
 mod show;
 mod tournament;
@@ -33,6 +34,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Speak a text protocol on stdin/stdout (line, hub, gtp, ...).
     Serve(serve::ServeArgs),
+    /// Search one position with an engine file, or solve an Othello endgame (--exact).
+    Search(search::SearchArgs),
     /// Replay games recorded by another implementation and compare legal moves at every position.
     Crosscheck(crosscheck::CrosscheckArgs),
     /// Play engines against each other in parallel: round robin or gauntlet, statistics, SPRT.
@@ -64,6 +67,7 @@ pub fn run() -> i32 {
         Command::Show(args) => show::run(args),
         Command::Crosscheck(args) => crosscheck::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Search(args) => search::run(args),
         Command::Tournament(args) => tournament::run_tournament(args),
         Command::Match(args) => tournament::run_match(args),
         Command::Merge(args) => merge::run(args),
