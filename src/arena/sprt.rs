@@ -68,18 +68,29 @@ impl SprtParams {
             ((1.0 - self.beta) / self.alpha).ln(),
         )
     }
-    /// The log-likelihood ratio of the pairs seen so far (0 while the variance is 0).
+    /// The log-likelihood ratio of the pairs seen so far. Like Fishtest, empty pentanomial
+    /// cells count 1e-3 pairs, so that a run of identical pairs (variance 0) still moves the test.
     pub fn llr(&self, pairs: &Pentanomial) -> f64 {
-        let n = pairs.pairs() as f64;
-        if n == 0.0 {
+        let total = pairs.pairs() as f64;
+        if total == 0.0 {
             return 0.0;
         }
-        let var = pairs.variance();
-        if var <= 0.0 {
-            return 0.0;
-        }
+        let counts: Vec<f64> = pairs.0.iter().map(|&c| (c as f64).max(1e-3)).collect();
+        let n: f64 = counts.iter().sum();
+        let score: f64 = counts
+            .iter()
+            .zip(Pentanomial::SCORES)
+            .map(|(c, x)| c * x)
+            .sum::<f64>()
+            / n;
+        let var: f64 = counts
+            .iter()
+            .zip(Pentanomial::SCORES)
+            .map(|(c, x)| c * (x - score).powi(2))
+            .sum::<f64>()
+            / n;
         let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
-        n * (s1 - s0) * (2.0 * pairs.score() - s0 - s1) / (2.0 * var)
+        total * (s1 - s0) * (2.0 * score - s0 - s1) / (2.0 * var)
     }
     pub fn decide(&self, pairs: &Pentanomial) -> SprtDecision {
         let llr = self.llr(pairs);
@@ -120,6 +131,17 @@ mod tests {
             p.decide(&Pentanomial([300, 200, 50, 5, 0])),
             SprtDecision::AcceptH0
         );
+    }
+
+    #[test]
+    fn identical_pairs_still_decide() {
+        // Every pair won twice: variance 0 without regularisation; H1 must still be accepted.
+        let p = SprtParams::parse("elo0=0,elo1=50").unwrap();
+        let first = (1..100u64)
+            .find(|&k| p.decide(&Pentanomial([0, 0, 0, 0, k])) == SprtDecision::AcceptH1)
+            .unwrap();
+        assert!(first <= 5, "decided only after {first} pairs");
+        assert_eq!(p.decide(&Pentanomial([0, 0, 0, 0, 1])), SprtDecision::Continue);
     }
 
     #[test]
