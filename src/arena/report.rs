@@ -282,7 +282,7 @@ pub fn summary_md(s: &Summary) -> String {
     out += "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for r in &s.standings {
         out += &format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {}% | {} ± {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {}% | {} |\n",
             r.rank,
             r.engine,
             r.games,
@@ -291,8 +291,11 @@ pub fn summary_md(s: &Summary) -> String {
             r.losses,
             num(r.points, 1),
             num(100.0 * r.score, 1),
-            num(r.elo, 1),
-            num(r.elo_error, 1)
+            if r.engine == s.engines[0] {
+                "0 (anchor)".to_string()
+            } else {
+                format!("{} ± {}", num(r.elo, 1), num(r.elo_error, 1))
+            }
         );
     }
     if s.rating_prior_draws > 0.0 {

@@ -136,8 +136,11 @@ fn estimate(s: f64, var: f64, n: f64, games_per_sample: f64) -> EloEstimate {
             (s - 0.5) / sd * NELO_SCALE,
             Z95 * (var / n).sqrt() / sd * NELO_SCALE,
         )
-    } else {
+    } else if s == 0.5 {
         (0.0, 0.0)
+    } else {
+        // Every sample the same and not even: no spread to measure the difference in.
+        (f64::INFINITY.copysign(s - 0.5), f64::INFINITY)
     };
     EloEstimate {
         elo: elo_from_score(s),
