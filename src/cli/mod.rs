@@ -6,10 +6,12 @@ use clap::{Parser, Subcommand};
 mod crosscheck;
 mod ewn_match;
 mod list;
+mod merge;
 mod perft;
 mod search;
 mod serve;
 mod show;
+mod tournament;
 
 /// boardlab: a game-AI engine and search laboratory.
 ///
@@ -39,6 +41,12 @@ pub enum Command {
     Crosscheck(crosscheck::CrosscheckArgs),
     /// EinStein würfelt nicht matches in the seed's format (first to four of seven games).
     EwnMatch(ewn_match::EwnMatchArgs),
+    /// Play engines against each other in parallel: round robin or gauntlet, statistics, SPRT.
+    Tournament(tournament::TournamentArgs),
+    /// Two engines head to head (the short form of `tournament`).
+    Match(tournament::MatchArgs),
+    /// Combine the result directories of tournament shards into one.
+    Merge(merge::MergeArgs),
 }
 
 /// A command's failure: the message the user sees, and the exit code.
@@ -64,6 +72,9 @@ pub fn run() -> i32 {
         Command::EwnMatch(args) => ewn_match::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Search(args) => search::run(args),
+        Command::Tournament(args) => tournament::run_tournament(args),
+        Command::Match(args) => tournament::run_match(args),
+        Command::Merge(args) => merge::run(args),
     };
     match result {
         Ok(()) => 0,
