@@ -9,7 +9,7 @@ rolls are chance actions 0..5 (die 1..6); a move is the action
 dr = (1, 1, 0, -1, -1, 0), dc = (1, 0, 1, 0, -1, -1). Row 0 is the top.
 
 boardlab: red = player 0 (top-left), blue = player 1, rules `setup=random,first=blue`, squares
-a1 (top-left) .. e5, moves `5:b2-c3` / `5:b2xc3`, `roll 4`, `setup 123/45/6` (cubes on the
+a1 (top-left) .. e5, moves `5:b2-c3` / `5:b2xc3`, `roll:4`, `setup:123/45/6` (cubes on the
 start squares from the own corner: red a1 b1 c1 / a2 b2 / a3, blue e5 d5 c5 / e4 d4 / e3).
 
 The script translates every OpenSpiel action into boardlab notation by reading OpenSpiel's own
@@ -70,14 +70,14 @@ def setup_maps(game):
     for a in range(720):
         s = root.clone()
         s.apply_action(a)
-        maps[0][a] = "setup " + arrangement_text(board_of(s), 0)
+        maps[0][a] = "setup:" + arrangement_text(board_of(s), 0)
     after_black = root.clone()
     after_black.apply_action(0)
     maps[1] = {}
     for a in range(720):
         s = after_black.clone()
         s.apply_action(a)
-        maps[1][a] = "setup " + arrangement_text(board_of(s), 1)
+        maps[1][a] = "setup:" + arrangement_text(board_of(s), 1)
     for p in (0, 1):
         assert len(set(maps[p].values())) == 720, "setup actions must give distinct arrangements"
     return maps
@@ -98,7 +98,7 @@ def node_texts(state, setups_done, maps):
         actions = [a for a, _ in state.chance_outcomes()]
         if setups_done < 2:
             return {a: maps[setups_done][a] for a in actions}
-        return {a: "roll {}".format(a + 1) for a in actions}
+        return {a: "roll:{}".format(a + 1) for a in actions}
     board = board_of(state)
     return {a: move_text(board, a) for a in state.legal_actions()}
 
@@ -156,8 +156,8 @@ def run_perft(game, maps, depth, setups, rng):
         state = game.new_initial_state()
         state.apply_action(black)
         state.apply_action(white)
-        red = maps[0][black].split()[1]
-        blue = maps[1][white].split()[1]
+        red = maps[0][black].split(":")[1]
+        blue = maps[1][white].split(":")[1]
         theirs = [perft(state, d) for d in range(1, depth + 1)]
         rules = "setup=fixed,first=blue,red_setup={},blue_setup={}".format(red, blue)
         out = subprocess.run(

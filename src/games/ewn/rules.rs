@@ -549,12 +549,13 @@ impl Game for Ewn {
     fn parse_position(rules: &EwnRules, text: &str) -> Result<Self, ParseError> {
         super::text::parse_position(rules, text)
     }
-    /// `roll 4`, `setup 123/45/6`, or a step `5:b2-c3` (cube 5 from b2 to the empty c3) /
-    /// `5:b2xc3` (removing the cube on c3).
+    /// `roll:4`, `setup:123/45/6`, or a step `5:b2-c3` (cube 5 from b2 to the empty c3) /
+    /// `5:b2xc3` (removing the cube on c3). One token each, so that protocols can split move
+    /// lists on white space.
     fn format_move(&self, mv: EwnMove) -> String {
         match mv {
-            EwnMove::Roll(d) => format!("roll {d}"),
-            EwnMove::Setup(i) => format!("setup {}", Arrangement::from_index(i).to_text()),
+            EwnMove::Roll(d) => format!("roll:{d}"),
+            EwnMove::Setup(i) => format!("setup:{}", Arrangement::from_index(i).to_text()),
             EwnMove::Step { from, to } => {
                 let cube = self.board[from as usize];
                 let n = if cube == 0 { 0 } else { decode(cube).1 };
@@ -568,18 +569,19 @@ impl Game for Ewn {
         }
     }
     /// Reads what `format_move` writes; the cube number of a step may be left out (`b2-c3`),
-    /// and `-` and `x` are both accepted.
+    /// `-` and `x` are both accepted, and `roll 4` / `setup 123/45/6` with a space too.
     fn parse_move(&self, text: &str) -> Result<EwnMove, ParseError> {
         let t = text.trim();
         let lower = t.to_ascii_lowercase();
         if let Some(rest) = lower.strip_prefix("roll") {
-            return match rest.trim().parse::<u8>() {
+            return match rest.trim().trim_start_matches(':').trim().parse::<u8>() {
                 Ok(d) if (1..=6).contains(&d) => Ok(EwnMove::Roll(d)),
-                _ => Err(ParseError::mv(text, "expected roll 1..6")),
+                _ => Err(ParseError::mv(text, "expected roll:1..6")),
             };
         }
         if let Some(rest) = lower.strip_prefix("setup") {
-            let a = Arrangement::parse(rest).map_err(|e| ParseError::mv(text, e))?;
+            let a = Arrangement::parse(rest.trim().trim_start_matches(':'))
+                .map_err(|e| ParseError::mv(text, e))?;
             return Ok(EwnMove::Setup(a.index()));
         }
         let (cube, squares) = match lower.split_once(':') {
@@ -597,7 +599,7 @@ impl Game for Ewn {
         let (from, to) = squares.split_once(['-', 'x']).ok_or_else(|| {
             ParseError::mv(
                 text,
-                "expected roll N, setup 123/45/6 or a step like 5:b2-c3",
+                "expected roll:N, setup:123/45/6 or a step like 5:b2-c3",
             )
         })?;
         let from = parse_square(from.trim())

@@ -155,6 +155,7 @@ fn positions_and_moves_round_trip() {
         moves.extend(outcomes.into_iter().map(|o| o.0));
         for mv in moves {
             let t = s.format_move(mv);
+            assert!(!t.contains(char::is_whitespace), "{t}: moves are one token");
             assert_eq!(s.parse_move(&t).unwrap(), mv, "{t} in {text}");
             assert!(s.is_legal(mv));
         }
