@@ -10,6 +10,7 @@ use clap::Args;
 use rayon::prelude::*;
 
 use super::{CliError, CliResult};
+use crate::arena::stats::{Wdl, Z95};
 use crate::engine::EngineSpec;
 use crate::game::RuleSet;
 use crate::games::ewn::match_format::{run_match, Contestant, MatchClock, MatchGame};
@@ -121,21 +122,21 @@ pub fn run(args: EwnMatchArgs) -> CliResult {
     Ok(())
 }
 
-/// `wins/n, score s ± 95%, Elo e [lo, hi]` (no draws in EWN: per-game variance s(1-s)).
+/// `wins/n, score s ± 95%, Elo e ± 95%` from the arena's trinomial statistics (no draws in EWN).
 pub fn score_line(wins: usize, n: usize) -> String {
-    if n == 0 {
-        return "no games".into();
-    }
-    let s = wins as f64 / n as f64;
-    let half = 1.96 * (s * (1.0 - s) / n as f64).sqrt();
-    let elo = |x: f64| {
-        let x = x.clamp(1e-6, 1.0 - 1e-6);
-        -400.0 * (1.0 / x - 1.0).log10()
+    let wdl = Wdl {
+        wins: wins as u64,
+        draws: 0,
+        losses: (n - wins) as u64,
     };
-    format!(
-        "{wins}/{n} wins, score {s:.3} ± {half:.3}, Elo {:+.0} [{:+.0}, {:+.0}] (95%)",
-        elo(s),
-        elo(s - half),
-        elo(s + half)
-    )
+    match wdl.elo() {
+        None => "no games".into(),
+        Some(e) => format!(
+            "{wins}/{n} wins, score {:.3} ± {:.3}, Elo {:+.0} ± {:.0} (95%)",
+            wdl.score(),
+            Z95 * (wdl.variance() / n as f64).sqrt(),
+            e.elo,
+            e.error
+        ),
+    }
 }
