@@ -1,0 +1,1 @@
+//! Hub protocol (filled below).
