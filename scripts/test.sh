@@ -16,3 +16,5 @@ cargo test --release --locked
 
 echo "== cross-checks against independent implementations"
 "$PY" scripts/crosscheck_othello.py --games "${OTHELLO_GAMES:-300}"
+"$PY" scripts/crosscheck_draughts.py --games "${DRAUGHTS_GAMES:-100}"
+"$PY" scripts/hub_with_pydraughts.py --games 1

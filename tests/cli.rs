@@ -3,8 +3,15 @@
 use std::process::Command;
 
 fn boardlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_boardlab")).args(args).output().expect("run boardlab");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    let out = Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(args)
+        .output()
+        .expect("run boardlab");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 #[test]
@@ -33,16 +40,55 @@ fn list_shows_games_and_options() {
 fn bad_input_exits_nonzero_naming_the_bad_text() {
     let cases: &[(&[&str], &str)] = &[
         (&["perft", "--game", "chess", "--depth", "2"], "chess"),
-        (&["perft", "--game", "othello", "--depth", "2", "--position", "XXXX X"], "XXXX X"),
-        (&["perft", "--game", "othello", "--depth", "2", "--rules", "start=weird"], "start=weird"),
-        (&["perft", "--game", "othello", "--depth", "2", "--convention", "Q"], "\"Q\""),
+        (
+            &[
+                "perft",
+                "--game",
+                "othello",
+                "--depth",
+                "2",
+                "--position",
+                "XXXX X",
+            ],
+            "XXXX X",
+        ),
+        (
+            &[
+                "perft",
+                "--game",
+                "othello",
+                "--depth",
+                "2",
+                "--rules",
+                "start=weird",
+            ],
+            "start=weird",
+        ),
+        (
+            &[
+                "perft",
+                "--game",
+                "othello",
+                "--depth",
+                "2",
+                "--convention",
+                "Q",
+            ],
+            "\"Q\"",
+        ),
         (&["show", "--game", "othello", "--moves", "d3 h8"], "h8"),
-        (&["serve", "--game", "othello", "--protocol", "smoke-signals"], "smoke-signals"),
+        (
+            &["serve", "--game", "othello", "--protocol", "smoke-signals"],
+            "smoke-signals",
+        ),
     ];
     for (args, needle) in cases {
         let (code, _, err) = boardlab(args);
         assert_ne!(code, 0, "{args:?} should fail");
-        assert!(err.contains(needle), "{args:?}: error {err:?} should name {needle:?}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: error {err:?} should name {needle:?}"
+        );
     }
 }
 
@@ -60,11 +106,31 @@ fn crosscheck_reports_a_difference() {
     std::fs::create_dir_all(&dir).unwrap();
     let good = dir.join("good.jsonl");
     let bad = dir.join("bad.jsonl");
-    std::fs::write(&good, r#"{"rules":"","start":null,"steps":[{"legal":["d3","c4","f5","e6"],"move":"d3"}]}"#).unwrap();
-    std::fs::write(&bad, r#"{"rules":"","start":null,"steps":[{"legal":["d3","c4","f5"],"move":"d3"}]}"#).unwrap();
-    let (code, out, _) = boardlab(&["crosscheck", "--game", "othello", "--file", good.to_str().unwrap()]);
+    std::fs::write(
+        &good,
+        r#"{"rules":"","start":null,"steps":[{"legal":["d3","c4","f5","e6"],"move":"d3"}]}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        &bad,
+        r#"{"rules":"","start":null,"steps":[{"legal":["d3","c4","f5"],"move":"d3"}]}"#,
+    )
+    .unwrap();
+    let (code, out, _) = boardlab(&[
+        "crosscheck",
+        "--game",
+        "othello",
+        "--file",
+        good.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{out}");
-    let (code, _, err) = boardlab(&["crosscheck", "--game", "othello", "--file", bad.to_str().unwrap()]);
+    let (code, _, err) = boardlab(&[
+        "crosscheck",
+        "--game",
+        "othello",
+        "--file",
+        bad.to_str().unwrap(),
+    ]);
     assert_ne!(code, 0);
     assert!(err.contains("only boardlab: [\"e6\"]"), "{err}");
     std::fs::remove_dir_all(dir).ok();

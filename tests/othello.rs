@@ -16,7 +16,11 @@ fn check_table(convention: PerftConvention, tail: [u64; 2]) {
     let s = start();
     for (i, &expected) in COMMON.iter().chain(tail.iter()).enumerate() {
         let depth = i as u32 + 1;
-        assert_eq!(perft_bulk(&s, depth, convention), expected, "depth {depth} convention {convention:?}");
+        assert_eq!(
+            perft_bulk(&s, depth, convention),
+            expected,
+            "depth {depth} convention {convention:?}"
+        );
     }
 }
 
@@ -38,7 +42,10 @@ fn perft_convention_c_free_pass_to_depth_10() {
 #[test]
 fn bulk_and_plain_perft_agree() {
     let s = start();
-    for c in [PerftConvention::TerminalIsLeaf, PerftConvention::DropTerminal] {
+    for c in [
+        PerftConvention::TerminalIsLeaf,
+        PerftConvention::DropTerminal,
+    ] {
         assert_eq!(boardlab::game::perft(&s, 7, c), perft_bulk(&s, 7, c));
     }
 }
@@ -47,7 +54,10 @@ fn bulk_and_plain_perft_agree() {
 fn parallel_start_differs_and_is_symmetric() {
     let rules = OthelloRules::parse("start=parallel").unwrap();
     let s = Othello::new(&rules);
-    assert_eq!(s.format_position(), "---------------------------OO------XX--------------------------- X");
+    assert_eq!(
+        s.format_position(),
+        "---------------------------OO------XX--------------------------- X"
+    );
     // The parallel setup has 4 first moves too, but a different tree below.
     assert_eq!(perft_bulk(&s, 1, PerftConvention::TerminalIsLeaf), 4);
     assert_ne!(perft_bulk(&s, 6, PerftConvention::TerminalIsLeaf), 8200);
@@ -67,11 +77,20 @@ fn conformance_on_random_games() {
 fn ffo_positions_read_and_round_trip() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/othello");
     let mut n = 0;
-    for name in ["fforum-1-19.obf", "fforum-20-39.obf", "fforum-40-59.obf", "fforum-60-79.obf"] {
-        let text = std::fs::read_to_string(dir.join(name)).expect("FFO files beside the repository in ../shared");
+    for name in [
+        "fforum-1-19.obf",
+        "fforum-20-39.obf",
+        "fforum-40-59.obf",
+        "fforum-60-79.obf",
+    ] {
+        let text = std::fs::read_to_string(dir.join(name))
+            .expect("FFO files beside the repository in ../shared");
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let pos = Othello::parse_position(&OthelloRules::default(), line).unwrap();
-            assert_eq!(pos.format_position(), line.split(';').next().unwrap().trim());
+            assert_eq!(
+                pos.format_position(),
+                line.split(';').next().unwrap().trim()
+            );
             n += 1;
         }
     }
@@ -112,12 +131,21 @@ fn illegal_and_malformed_moves_are_refused() {
 #[test]
 fn forced_pass_and_game_end() {
     // Only black discs: neither side can move, the game is over and black has won.
-    let s = Othello::parse_position(&OthelloRules::default(), &format!("XX{} O", "-".repeat(62))).unwrap();
+    let s = Othello::parse_position(&OthelloRules::default(), &format!("XX{} O", "-".repeat(62)))
+        .unwrap();
     assert_eq!(s.count_legal_moves(), 0);
     assert!(s.is_terminal());
     assert_eq!(s.returns().as_slice(), &[1.0, -1.0]);
-    assert_eq!(s.final_disc_difference(), -64, "white to move has lost everything, empties to the winner");
-    let s = Othello::parse_position(&OthelloRules::default(), &format!("OX-{} X", "-".repeat(61))).unwrap();
+    assert_eq!(
+        s.final_disc_difference(),
+        -64,
+        "white to move has lost everything, empties to the winner"
+    );
+    let s = Othello::parse_position(
+        &OthelloRules::default(),
+        &format!("OX-{} X", "-".repeat(61)),
+    )
+    .unwrap();
     // Black (X on b1) cannot move; white (O on a1) can play c1 flipping b1.
     let mut moves = boardlab::game::MoveList::new();
     s.legal_moves(&mut moves);

@@ -21,6 +21,7 @@ pub struct ServeArgs {
 
 pub fn run(args: ServeArgs) -> CliResult {
     match args.protocol.as_str() {
+        "hub" => crate::games::draughts::hub::serve_cli(&args.game, args.engine.as_deref()),
         other => Err(CliError(format!(
             "unknown protocol {other:?} for game {:?}",
             args.game

@@ -26,7 +26,12 @@ pub struct Coverage {
 
 /// Plays `games` random games from `start` (at most `max_plies` each) and checks every position.
 /// Returns an error describing the first broken promise, with the position text.
-pub fn check_random_games<G: Game>(start: &G, games: usize, max_plies: usize, seed: u64) -> Result<Coverage, String> {
+pub fn check_random_games<G: Game>(
+    start: &G,
+    games: usize,
+    max_plies: usize,
+    seed: u64,
+) -> Result<Coverage, String> {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
     let mut cov = Coverage::default();
     for _ in 0..games {
@@ -65,14 +70,21 @@ pub fn check_position<G: Game>(state: &G) -> Result<(), String> {
     let fail = |what: String| Err(format!("{}: {what} at position {text:?}", G::ID));
 
     if state.hash() != state.hash_from_scratch() {
-        return fail(format!("incremental hash {:#x} != from-scratch {:#x}", state.hash(), state.hash_from_scratch()));
+        return fail(format!(
+            "incremental hash {:#x} != from-scratch {:#x}",
+            state.hash(),
+            state.hash_from_scratch()
+        ));
     }
     let parsed = match G::parse_position(state.rules(), &text) {
         Ok(p) => p,
         Err(e) => return fail(format!("its own text does not parse: {e}")),
     };
     if parsed.format_position() != text {
-        return fail(format!("text does not round-trip: reads back as {:?}", parsed.format_position()));
+        return fail(format!(
+            "text does not round-trip: reads back as {:?}",
+            parsed.format_position()
+        ));
     }
     if parsed.hash() != state.hash() {
         return fail("parsed position has a different hash".into());
@@ -85,7 +97,10 @@ pub fn check_position<G: Game>(state: &G) -> Result<(), String> {
     match state.turn() {
         Turn::Player(p) => {
             if p >= state.num_players() {
-                return fail(format!("player {p} to move in a {}-player game", state.num_players()));
+                return fail(format!(
+                    "player {p} to move in a {}-player game",
+                    state.num_players()
+                ));
             }
             if moves.is_empty() {
                 return fail("a decision node without legal moves".into());
@@ -94,7 +109,11 @@ pub fn check_position<G: Game>(state: &G) -> Result<(), String> {
                 return fail("a decision node with chance outcomes".into());
             }
             if state.count_legal_moves() != moves.len() {
-                return fail(format!("count_legal_moves {} != {} generated", state.count_legal_moves(), moves.len()));
+                return fail(format!(
+                    "count_legal_moves {} != {} generated",
+                    state.count_legal_moves(),
+                    moves.len()
+                ));
             }
             let mut parsed_moves = MoveList::new();
             parsed.legal_moves(&mut parsed_moves);
@@ -133,7 +152,10 @@ pub fn check_position<G: Game>(state: &G) -> Result<(), String> {
     for garbage in ["", "zz99", "?", "\u{0}", "999999999999999999999"] {
         let mut copy = state.clone();
         if let Ok(mv) = copy.play_text(garbage) {
-            return fail(format!("garbage move text {garbage:?} was accepted as {:?}", state.format_move(mv)));
+            return fail(format!(
+                "garbage move text {garbage:?} was accepted as {:?}",
+                state.format_move(mv)
+            ));
         }
     }
     Ok(())
@@ -143,10 +165,17 @@ fn check_move_text<G: Game>(state: &G, mv: G::Move) -> Result<(), String> {
     let text = state.format_move(mv);
     match state.parse_move(&text) {
         Ok(back) if back == mv => {}
-        Ok(_) => return Err(format!("{}: move text {text:?} parses to another move at {:?}", G::ID, state.format_position())),
+        Ok(_) => {
+            return Err(format!(
+                "{}: move text {text:?} parses to another move at {:?}",
+                G::ID,
+                state.format_position()
+            ))
+        }
         Err(e) => return Err(format!("{}: move text {text:?} does not parse: {e}", G::ID)),
     }
     let mut copy = state.clone();
-    copy.play_text(&text).map_err(|e| format!("{}: play_text({text:?}) refused a legal move: {e}", G::ID))?;
+    copy.play_text(&text)
+        .map_err(|e| format!("{}: play_text({text:?}) refused a legal move: {e}", G::ID))?;
     Ok(())
 }
