@@ -9,7 +9,9 @@
 
 use super::bitboard::{flips, legal_moves, neighbours};
 use super::{Othello, PASS};
+use crate::engine::{Agent, AgentError, Limits, SearchReport};
 use crate::game::zobrist::splitmix64;
+use crate::game::Game;
 use crate::search::tt::{Bound, TranspositionTable, NO_MOVE};
 
 /// At or below this many empties: no table, parity ordering, empties from a list.
@@ -363,6 +365,56 @@ fn best_by_search(own: u64, opp: u64) -> Option<u32> {
         }
     }
     best
+}
+
+/// The solver as a player (`backend = "exact"`): perfect endgame play from `max_empties` empty
+/// squares on; more empties is an error (pair it with a midgame engine).
+pub struct ExactAgent {
+    name: String,
+    tt_mb: usize,
+    max_empties: u32,
+}
+
+impl ExactAgent {
+    pub fn new(name: impl Into<String>, tt_mb: usize, max_empties: u32) -> Self {
+        ExactAgent {
+            name: name.into(),
+            tt_mb,
+            max_empties,
+        }
+    }
+}
+
+impl Agent<Othello> for ExactAgent {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn choose(
+        &mut self,
+        state: &Othello,
+        _limits: &Limits,
+    ) -> Result<SearchReport<u8>, AgentError> {
+        if state.is_terminal() {
+            return Err(AgentError::NoMove);
+        }
+        let empties = state.empties().count_ones();
+        if empties > self.max_empties {
+            return Err(AgentError::Other(format!(
+                "{}: {empties} empties, more than max_empties = {}",
+                self.name, self.max_empties
+            )));
+        }
+        let started = std::time::Instant::now();
+        let sol = Solver::new(self.tt_mb).solve(state);
+        Ok(SearchReport {
+            best: sol.best.ok_or(AgentError::NoMove)?,
+            score: sol.score as f64,
+            depth: empties,
+            nodes: sol.nodes,
+            ms: started.elapsed().as_millis() as u64,
+            pv: sol.pv,
+        })
+    }
 }
 
 #[cfg(test)]
