@@ -17,6 +17,8 @@ use crate::search::tt::{Bound, TranspositionTable, NO_MOVE};
 /// At or below this many empties: no table, parity ordering, empties from a list.
 const SHALLOW: u32 = 6;
 const POTENTIAL_WEIGHT: i32 = 2;
+/// From this many empties on, children are looked up in the table before searching (ETC).
+const ETC_EMPTIES: u32 = 12;
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// Squares next to each square (the 8 neighbours), for a quick "could this flip?" test.
 const NEIGHBOURS: [u64; 64] = {
@@ -180,6 +182,17 @@ impl Solver {
             let sq = m.trailing_zeros();
             m &= m - 1;
             let f = flips(sq, own, opp);
+            let child_own = opp & !f;
+            let child_opp = own | f | 1u64 << sq;
+            // Enhanced transposition cut-off: a child already known to be bad enough for the
+            // opponent refutes this node without searching.
+            if n_empty >= ETC_EMPTIES {
+                if let Some(hit) = self.tt.probe(position_key(child_own, child_opp)) {
+                    if matches!(hit.bound, Bound::Exact | Bound::Upper) && -hit.score >= beta {
+                        return -hit.score;
+                    }
+                }
+            }
             let key = if sq as u16 == tt_move {
                 -1000
             } else {
