@@ -18,7 +18,10 @@ use crate::search::tt::{Bound, TranspositionTable, NO_MOVE};
 const SHALLOW: u32 = 6;
 const POTENTIAL_WEIGHT: i32 = 2;
 /// From this many empties on, children are looked up in the table before searching (ETC).
-const ETC_EMPTIES: u32 = 12;
+const ETC_EMPTIES: u32 = 14;
+/// From this many empties on the node uses the table (below, a probe costs more than it saves:
+/// most of the time goes into cache misses).
+const TT_EMPTIES: u32 = 9;
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// Squares next to each square (the 8 neighbours), for a quick "could this flip?" test.
 const NEIGHBOURS: [u64; 64] = {
@@ -163,9 +166,10 @@ impl Solver {
             }
             return -self.search(opp, own, -beta, -alpha, true);
         }
-        let key = position_key(own, opp);
+        let use_tt = n_empty >= TT_EMPTIES;
+        let key = if use_tt { position_key(own, opp) } else { 0 };
         let mut tt_move = NO_MOVE;
-        if let Some(hit) = self.tt.probe(key) {
+        if let Some(hit) = if use_tt { self.tt.probe(key) } else { None } {
             tt_move = hit.mv;
             match hit.bound {
                 Bound::Exact => return hit.score,
@@ -245,7 +249,9 @@ impl Solver {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best, best_sq, n_empty as u8, bound);
+        if use_tt {
+            self.tt.store(key, best, best_sq, n_empty as u8, bound);
+        }
         best
     }
 
