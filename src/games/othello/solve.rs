@@ -136,7 +136,7 @@ impl Solver {
             let sq = match self.tt.probe(position_key(own, opp)) {
                 Some(hit) if hit.mv != NO_MOVE && moves >> hit.mv & 1 == 1 => hit.mv as u32,
                 // Below the table's reach: finish with a tiny search for the best move.
-                _ if (!(own | opp)).count_ones() <= SHALLOW + 1 => match best_by_search(own, opp) {
+                _ if (!(own | opp)).count_ones() < TT_EMPTIES => match best_by_search(own, opp) {
                     Some(sq) => sq,
                     None => break,
                 },
