@@ -365,8 +365,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return self.quiesce(state, alpha, beta, ply, -depth, me);
         }
         let hash = state.hash();
+        // One ply from the horizon a probe (a cache miss, mostly) costs more than it saves.
+        let use_tt = depth >= 2;
         let mut tt_move = NO_MOVE;
-        if let Some(hit) = self.tt.probe(hash) {
+        if let Some(hit) = if use_tt { self.tt.probe(hash) } else { None } {
             tt_move = hit.mv;
             if ply > 0 && hit.depth as i32 >= depth {
                 let s = score_from_tt(hit.score, ply);
@@ -448,13 +450,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             Bound::Upper
         };
-        self.tt.store(
-            hash,
-            score_to_tt(best, ply),
-            best_index,
-            depth.min(255) as u8,
-            bound,
-        );
+        if use_tt {
+            self.tt.store(
+                hash,
+                score_to_tt(best, ply),
+                best_index,
+                depth.min(255) as u8,
+                bound,
+            );
+        }
         best
     }
 
