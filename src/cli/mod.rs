@@ -4,11 +4,14 @@
 use clap::{Parser, Subcommand};
 
 mod crosscheck;
+mod ewn_match;
 mod list;
+mod merge;
 mod perft;
 mod search;
 mod serve;
 mod show;
+mod tournament;
 
 /// boardlab: a game-AI engine and search laboratory.
 ///
@@ -36,6 +39,14 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Replay games recorded by another implementation and compare legal moves at every position.
     Crosscheck(crosscheck::CrosscheckArgs),
+    /// EinStein würfelt nicht matches in the seed's format (first to four of seven games).
+    EwnMatch(ewn_match::EwnMatchArgs),
+    /// Play engines against each other in parallel: round robin or gauntlet, statistics, SPRT.
+    Tournament(tournament::TournamentArgs),
+    /// Two engines head to head (the short form of `tournament`).
+    Match(tournament::MatchArgs),
+    /// Combine the result directories of tournament shards into one.
+    Merge(merge::MergeArgs),
 }
 
 /// A command's failure: the message the user sees, and the exit code.
@@ -58,8 +69,12 @@ pub fn run() -> i32 {
         Command::Perft(args) => perft::run(args),
         Command::Show(args) => show::run(args),
         Command::Crosscheck(args) => crosscheck::run(args),
+        Command::EwnMatch(args) => ewn_match::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Search(args) => search::run(args),
+        Command::Tournament(args) => tournament::run_tournament(args),
+        Command::Match(args) => tournament::run_match(args),
+        Command::Merge(args) => merge::run(args),
     };
     match result {
         Ok(()) => 0,

@@ -113,7 +113,7 @@ fn alphabeta_config(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, Str
 }
 
 fn expectimax_config(spec: &EngineSpec) -> Result<expectimax::ExpectimaxConfig, String> {
-    check_params(spec, &["pruning", "default_depth"])?;
+    check_params(spec, &["pruning", "default_depth", "win_value"])?;
     let d = expectimax::ExpectimaxConfig::default();
     let pruning = match spec
         .params
@@ -134,6 +134,10 @@ fn expectimax_config(spec: &EngineSpec) -> Result<expectimax::ExpectimaxConfig, 
     Ok(expectimax::ExpectimaxConfig {
         pruning,
         default_depth: spec.param_f64("default_depth", d.default_depth as f64) as u32,
+        win_value: spec
+            .params
+            .contains_key("win_value")
+            .then(|| spec.param_f64("win_value", 1.0)),
     })
 }
 
