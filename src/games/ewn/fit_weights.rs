@@ -26,8 +26,9 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
         b.swap(col, piv);
         for row in col + 1..n {
             let f = a[row][col] / a[col][col];
-            for k in col..n {
-                a[row][k] -= f * a[col][k];
+            let pivot_row = a[col].clone();
+            for (x, p) in a[row][col..].iter_mut().zip(&pivot_row[col..]) {
+                *x -= f * p;
             }
             b[row] -= f * b[col];
         }
@@ -51,11 +52,13 @@ pub fn fit_weights(games: usize, seed: u64, play_weights: &[f64]) -> (Vec<f64>, 
     let mut f = Vec::new();
     let mut rows: Vec<Vec<f64>> = Vec::new();
     for g in 0..games {
-        let mut rules = EwnRules::default();
-        rules.first = if g % 2 == 0 {
-            FirstPlayer::Red
-        } else {
-            FirstPlayer::Blue
+        let rules = EwnRules {
+            first: if g % 2 == 0 {
+                FirstPlayer::Red
+            } else {
+                FirstPlayer::Blue
+            },
+            ..Default::default()
         };
         let mut state = Ewn::new(&rules);
         rows.clear();

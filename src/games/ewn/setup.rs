@@ -35,9 +35,9 @@ impl Arrangement {
     /// The lexicographic rank of this arrangement.
     pub fn index(&self) -> u16 {
         let mut index = 0u16;
-        for i in 0..6 {
+        for (i, f) in FACTORIAL.iter().enumerate() {
             let smaller_later = self.0[i + 1..].iter().filter(|&&c| c < self.0[i]).count() as u16;
-            index += smaller_later * FACTORIAL[i];
+            index += smaller_later * f;
         }
         index
     }

@@ -9,7 +9,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::Evaluate;
-use crate::game::{Game, MoveList, PlayerId, RuleSet, Turn};
+use crate::game::{Game, MoveList, RuleSet, Turn};
 
 use super::rules::{Ewn, EwnMove, EwnRules, FirstPlayer};
 use super::setup::{Arrangement, ARRANGEMENTS};
@@ -80,10 +80,10 @@ pub fn fit_setup_table(games: usize, seed: u64) -> ([[f64; 6]; 6], usize) {
                 }
             }
         }
-        for p in 0..2 as PlayerId {
+        for (p, arrangement) in arrangements.iter().enumerate() {
             let r = state.returns().get(p);
             total += r;
-            for (sq, &cube) in arrangements[p].0.iter().enumerate() {
+            for (sq, &cube) in arrangement.0.iter().enumerate() {
                 sum[cube as usize - 1][sq] += r;
             }
         }
