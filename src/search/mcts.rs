@@ -472,6 +472,7 @@ impl<G: Evaluate + ImperfectInformation> Agent<G> for MctsDeterminized<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::othello::Othello;
     use crate::search::testgames::{HiddenCard, Race3, TicTacToe, CALL, FOLD};
 
