@@ -10,7 +10,13 @@ use boardlab::search::build_agent;
 use boardlab::with_game;
 use rand::{Rng, SeedableRng};
 
-fn play<G: Evaluate>(a: &EngineSpec, b: &EngineSpec, games: usize, opening: usize, max_plies: usize) {
+fn play<G: Evaluate>(
+    a: &EngineSpec,
+    b: &EngineSpec,
+    games: usize,
+    opening: usize,
+    max_plies: usize,
+) {
     let rules = G::Rules::parse(&a.rules).expect("rules");
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let mut pairs = [0u32; 5]; // pentanomial: LL, LD, WL/DD, WD, WW
@@ -47,12 +53,18 @@ fn play<G: Evaluate>(a: &EngineSpec, b: &EngineSpec, games: usize, opening: usiz
         while !state.is_terminal() && plies < max_plies {
             let seat = state.current_player().unwrap();
             let who = if seat == a_seat { 0 } else { 1 };
-            let report = agents[who].choose(&state, &Limits::default()).expect("a move");
+            let report = agents[who]
+                .choose(&state, &Limits::default())
+                .expect("a move");
             state.play(report.best);
             plies += 1;
         }
         // Unfinished games (move cap) count as draws.
-        let r = if state.is_terminal() { state.returns().get(a_seat) } else { 0.0 };
+        let r = if state.is_terminal() {
+            state.returns().get(a_seat)
+        } else {
+            0.0
+        };
         let s = if r > 0.0 {
             w += 1;
             1.0
@@ -99,5 +111,8 @@ fn main() {
     let games: usize = args[4].parse().unwrap();
     let opening: usize = args.get(5).map(|s| s.parse().unwrap()).unwrap_or(4);
     let max_plies: usize = args.get(6).map(|s| s.parse().unwrap()).unwrap_or(400);
-    with_game!(args[1].as_str(), |G| play::<G>(&a, &b, games, opening, max_plies)).unwrap();
+    with_game!(args[1].as_str(), |G| play::<G>(
+        &a, &b, games, opening, max_plies
+    ))
+    .unwrap();
 }
