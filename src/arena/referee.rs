@@ -164,15 +164,19 @@ pub fn play_game_with<G: Evaluate>(
                 }
                 let engine = &m.engines[spec.seats[seat]];
                 let mut limits = engine.limits;
+                // The engine file's move time is a hard limit; under a clock, the move's share of
+                // the clock is only what the agent is told to aim for, and the clock is the limit.
+                let hard_ms = engine.limits.time_ms;
+                let mut wait_ms = hard_ms;
                 if let Some(tc) = m.time_control {
                     let left = clocks[seat].max(0) as u64;
                     let budget = (left / 20 + tc.increment_ms).min(left).max(1);
-                    limits.time_ms = Some(limits.time_ms.map_or(budget, |t| t.min(budget)));
+                    limits.time_ms = Some(hard_ms.map_or(budget, |t| t.min(budget)));
+                    wait_ms = Some(hard_ms.map_or(left, |t| t.min(left)));
                 }
                 // Only a move with a time limit can be late; the referee waits the limit plus
                 // twice the margin, so an external engine's own (limit + margin) kill comes first.
-                let deadline = limits
-                    .time_ms
+                let deadline = wait_ms
                     .map(|t| Duration::from_millis(t) + 2 * margin + Duration::from_millis(100));
                 let began = Instant::now();
                 let answer = ask(&mut agents[seat], &state, &limits, deadline);
@@ -188,7 +192,7 @@ pub fn play_game_with<G: Evaluate>(
                     fault = Some((seat, format!("illegal move {:?}", report.best)));
                     continue;
                 }
-                if let Some(t) = limits.time_ms {
+                if let Some(t) = hard_ms {
                     if took > Duration::from_millis(t) + margin {
                         fault = Some((
                             seat,
@@ -200,7 +204,7 @@ pub fn play_game_with<G: Evaluate>(
                 if let Some(tc) = m.time_control {
                     clocks[seat] -= took.as_millis() as i64;
                     if clocks[seat] < -(m.time_margin_ms as i64) {
-                        fault = Some((seat, "lost on time (clock ran out)".to_string()));
+                        fault = Some((seat, "clock ran out".to_string()));
                         continue;
                     }
                     clocks[seat] += tc.increment_ms as i64;
@@ -259,10 +263,14 @@ mod tests {
         }
         fn choose(
             &mut self,
-            _: &Othello,
-            _: &Limits,
+            state: &Othello,
+            limits: &Limits,
         ) -> Result<SearchReport<crate::games::othello::OthelloMove>, AgentError> {
             match self.0.as_str() {
+                "slow" => {
+                    std::thread::sleep(Duration::from_millis(30));
+                    RandomAgent::new("slow", 0).choose(state, limits)
+                }
                 "panics" => panic!("deliberate test panic"),
                 "hangs" => {
                     std::thread::sleep(Duration::from_millis(2000));
@@ -347,6 +355,25 @@ mod tests {
             t.elapsed() < Duration::from_millis(1500),
             "the referee did not wait it out"
         );
+    }
+
+    #[test]
+    fn a_clock_that_runs_out_loses() {
+        // 200 ms for the game, 30 ms a move, 50 ms grace: the clock is gone after ~9 moves.
+        let mut m = manifest(vec![spec("random", None), spec("slow", None)]);
+        m.time_control = Some(crate::arena::manifest::TimeControl {
+            base_ms: 200,
+            increment_ms: 0,
+        });
+        for g in m.schedule().games {
+            let rec = play_game_with::<Othello>(&m, &g, &factory);
+            assert!(
+                rec.game.reason.contains("clock ran out"),
+                "{}",
+                rec.game.reason
+            );
+            assert_eq!(rec.engines[rec.fault.unwrap()], "slow");
+        }
     }
 
     #[test]

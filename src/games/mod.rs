@@ -2,12 +2,13 @@
 //! (features for the evaluators). The registry below maps command-line ids to types.
 
 pub mod draughts;
+pub mod ewn;
 pub mod othello;
 
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers"];
+pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn"];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -28,6 +29,10 @@ macro_rules! with_game {
             }
             "checkers" => {
                 type $G = $crate::games::draughts::Checkers;
+                Ok($body)
+            }
+            "ewn" => {
+                type $G = $crate::games::ewn::Ewn;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),
