@@ -252,6 +252,7 @@ mod tests {
     use super::*;
     use crate::arena::openings::random_openings;
     use crate::arena::schedule::Format;
+    use crate::game::Game;
     use crate::games::othello::Othello;
     use crate::search::baselines::RandomAgent;
 
@@ -385,6 +386,43 @@ mod tests {
                 rec.game.reason
             );
         }
+    }
+
+    #[test]
+    fn three_players_rotate_seats_and_score_pairwise() {
+        use crate::arena::report::summarize;
+        use crate::search::testgames::Race3;
+        let mut m = manifest(vec![spec("a", None), spec("b", None), spec("c", None)]);
+        m.game = Race3::ID.into();
+        m.players = 3;
+        m.games_per_encounter = 6;
+        m.openings = random_openings::<Race3>(&Default::default(), 0, 2, 1);
+        let schedule = m.schedule();
+        assert_eq!(schedule.games.len(), 6);
+        let race = |_: &EngineSpec, seed: u64| -> Result<Box<dyn Agent<Race3>>, String> {
+            Ok(Box::new(RandomAgent::new("r", seed)))
+        };
+        let games: Vec<ArenaRecord> = schedule
+            .games
+            .iter()
+            .map(|g| play_game_with::<Race3>(&m, g, &race))
+            .collect();
+        for seat in 0..3 {
+            let mut at: Vec<usize> = games[..3].iter().map(|g| g.seats[seat]).collect();
+            at.sort();
+            assert_eq!(
+                at,
+                vec![0, 1, 2],
+                "each engine sits at seat {seat} once a block"
+            );
+        }
+        let s = summarize(&m, 6, &games);
+        // One winner a game: it beats both others; the two losers draw with each other.
+        let wins: u64 = s.standings.iter().map(|r| r.wins).sum();
+        let draws: u64 = s.standings.iter().map(|r| r.draws).sum();
+        assert_eq!((wins, draws), (12, 12));
+        assert!(s.standings.iter().all(|r| r.games == 12));
+        assert!(s.pairings.iter().all(|p| p.pentanomial.is_none()));
     }
 
     #[test]
