@@ -11,7 +11,9 @@ Variants: international (boardlab `draughts`), english, russian, brazilian (boar
 `checkers` with presets). pydraughts' Russian/Brazilian draw rules (15-move and material rules)
 are not boardlab's: for those two the games are compared up to pydraughts' draw, with boardlab's
 king-move and endgame rules off so that boardlab does not stop first; wins and the international
-and English draw rules are compared through the returns.
+and English draw rules are compared through the returns. pydraughts restarts the FMJD endgame
+count (16/5 moves) on man moves; boardlab's default counts from when the material arises (FMJD's
+text), so international games are compared with boardlab's `endgame_count=king_moves`.
 
 Usage: crosscheck_draughts.py [--games N] [--variants international,english,...] [--seed S]
        [--jobs J] [--keep DIR]
@@ -37,7 +39,7 @@ draughts.core.game.Game.get_dxp_fen = lambda self: ""
 
 VARIANTS = {
     # name: (pydraughts variant, boardlab game, boardlab rules, compare draws)
-    "international": ("standard", "draughts", "", True),
+    "international": ("standard", "draughts", "endgame_count=king_moves", True),
     "english": ("english", "checkers", "", True),
     "russian": ("russian", "checkers", "preset=russian,king_moves=0", False),
     "brazilian": ("brazilian", "checkers", "preset=brazilian,king_moves=0,endgame_rule=false", False),

@@ -35,25 +35,23 @@ fn sum_over<G: Geometry>(set: u64, player: PlayerId, f: impl Fn(u32, u32) -> f64
 /// Men with no enemy piece in the cone in front of them (a crude "runaway": nothing can stop
 /// it by blocking; captures from the side are left to the search).
 fn runaway<G: Geometry>(men: u64, enemies: u64, player: PlayerId) -> f64 {
-    let mut b = men;
     let mut n = 0.0;
-    let mut enemy_cells = Vec::new();
-    let mut e = enemies;
-    while e != 0 {
-        enemy_cells.push(row_col::<G>(e.trailing_zeros()));
-        e &= e - 1;
-    }
+    let mut b = men;
     while b != 0 {
         let (r, c) = row_col::<G>(b.trailing_zeros());
         b &= b - 1;
-        let free = enemy_cells.iter().all(|&(er, ec)| {
+        let mut free = true;
+        let mut e = enemies;
+        while e != 0 && free {
+            let (er, ec) = row_col::<G>(e.trailing_zeros());
+            e &= e - 1;
             let ahead = if player == 0 {
                 r as i32 - er as i32
             } else {
                 er as i32 - r as i32
             };
-            ahead <= 0 || (ec as i32 - c as i32).abs() > ahead
-        });
+            free = ahead <= 0 || (ec as i32 - c as i32).abs() > ahead;
+        }
         if free {
             n += 1.0;
         }

@@ -260,7 +260,9 @@ impl<G: Geometry> Game for Position<G> {
             }
         }
         if self.rules.endgame_rule {
-            self.endgame = if mv.captured == 0 && self.endgame_configuration().is_some() {
+            let restart = self.rules.endgame_restart_on_man_move && !was_king;
+            self.endgame = if mv.captured == 0 && !restart && self.endgame_configuration().is_some()
+            {
                 self.endgame.saturating_add(1)
             } else {
                 0

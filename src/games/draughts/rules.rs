@@ -52,6 +52,9 @@ pub struct VariantRules {
     /// FMJD endgame rule: three pieces with a king against a lone king draw after 16 moves each,
     /// two or fewer with a king against a lone king after 5 moves each.
     pub endgame_rule: bool,
+    /// The endgame count restarts on every man move too (pydraughts' reading), instead of
+    /// running from the moment the configuration arises (FMJD's text).
+    pub endgame_restart_on_man_move: bool,
     /// Threefold repetition of the position with the same side to move draws.
     pub repetition: bool,
     pub first: FirstName,
@@ -67,6 +70,7 @@ impl VariantRules {
         king_count: false,
         king_moves: 25,
         endgame_rule: true,
+        endgame_restart_on_man_move: false,
         repetition: true,
         first: FirstName::White,
     };
@@ -79,6 +83,7 @@ impl VariantRules {
         king_count: false,
         king_moves: 40,
         endgame_rule: false,
+        endgame_restart_on_man_move: false,
         repetition: true,
         first: FirstName::Black,
     };
@@ -91,6 +96,7 @@ impl VariantRules {
         king_count: false,
         king_moves: 15,
         endgame_rule: false,
+        endgame_restart_on_man_move: false,
         repetition: true,
         first: FirstName::White,
     };
@@ -109,6 +115,7 @@ impl VariantRules {
         king_count: false,
         king_moves: 40,
         endgame_rule: false,
+        endgame_restart_on_man_move: false,
         repetition: true,
         first: FirstName::Black,
     };
@@ -155,6 +162,10 @@ impl VariantRules {
             "king_count" => self.king_count = parse_bool(key, value)?,
             "king_moves" => self.king_moves = parse_number(key, value)?,
             "endgame_rule" => self.endgame_rule = parse_bool(key, value)?,
+            "endgame_count" => {
+                self.endgame_restart_on_man_move =
+                    parse_choice(key, value, &[("arise", false), ("king_moves", true)])?
+            }
             "repetition" => self.repetition = parse_bool(key, value)?,
             "first" => {
                 self.first = parse_choice(
@@ -193,6 +204,15 @@ impl VariantRules {
             ("king_count", self.king_count.to_string()),
             ("king_moves", self.king_moves.to_string()),
             ("endgame_rule", self.endgame_rule.to_string()),
+            (
+                "endgame_count",
+                if self.endgame_restart_on_man_move {
+                    "king_moves"
+                } else {
+                    "arise"
+                }
+                .to_string(),
+            ),
             ("repetition", self.repetition.to_string()),
             ("first", first.to_string()),
         ]
@@ -247,6 +267,7 @@ impl<G: Geometry> RuleSet for Rules<G> {
                 Some("english") => "english",
                 Some("25") => "25",
                 Some("40") => "40",
+                Some("arise") => "arise",
                 _ => "custom",
             }
         };
@@ -305,6 +326,12 @@ impl<G: Geometry> RuleSet for Rules<G> {
                 values: bools(),
                 default: default_of("endgame_rule"),
                 help: "FMJD: 3 pieces with a king vs a lone king draw after 16 moves, 2 or fewer after 5",
+            },
+            RuleOption {
+                key: "endgame_count",
+                values: vec!["arise", "king_moves"],
+                default: default_of("endgame_count"),
+                help: "endgame rule count: from when the material arises (FMJD) / restarted by man moves too (pydraughts)",
             },
             RuleOption {
                 key: "repetition",

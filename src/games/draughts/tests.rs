@@ -234,3 +234,21 @@ fn english_crowning_ends_the_move_and_russian_continues() {
     // 32's diagonals: 27, 23 (already passed) - the king takes 19 only if on its line.
     assert!(!texts.is_empty());
 }
+
+#[test]
+fn endgame_count_readings() {
+    // King and man against a lone king: 5 moves each. FMJD counts from when the material
+    // arises; `endgame_count=king_moves` restarts the count on the man move (pydraughts).
+    let plies = [
+        "47-42", "5-10", "42-47", "10-5", "38-33", "5-10", "47-42", "10-5", "42-47", "5-10",
+    ];
+    for (rules, terminal) in [("", true), ("endgame_count=king_moves", false)] {
+        let rules = Rules::<Ten>::parse(rules).unwrap();
+        let mut pos = Draughts::parse_position(&rules, "W:WK47,38:BK5").unwrap();
+        for mv in plies {
+            assert!(!pos.is_terminal());
+            pos.play_text(mv).unwrap();
+        }
+        assert_eq!(pos.is_terminal(), terminal);
+    }
+}
