@@ -17,6 +17,8 @@ use crate::search::tt::{Bound, TranspositionTable, NO_MOVE};
 /// At or below this many empties: no table, parity ordering, empties from a list.
 const SHALLOW: u32 = 6;
 const POTENTIAL_WEIGHT: i32 = 2;
+/// The stability cut-off is tried only when alpha is at least this (it rarely fires below).
+const STABILITY_ALPHA: i32 = 20;
 /// From this many empties on, children are looked up in the table before searching (ETC).
 const ETC_EMPTIES: u32 = 14;
 /// From this many empties on the node uses the table (below, a probe costs more than it saves:
@@ -159,6 +161,13 @@ impl Solver {
             return self.shallow(own, opp, alpha, beta, empty);
         }
         self.nodes += 1;
+        // Stability cut-off: the opponent's stable discs are lost to us for good.
+        if alpha >= STABILITY_ALPHA {
+            let upper = 64 - 2 * edge_stable(opp).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+        }
         let moves = legal_moves(own, opp);
         if moves == 0 {
             if legal_moves(opp, own) == 0 {
@@ -333,6 +342,35 @@ impl Solver {
         }
         best
     }
+}
+
+/// Discs of `discs` that can never be flipped because they run along an edge, unbroken, from
+/// an occupied corner: along the edge the corner side is all theirs, and every other line
+/// through an edge square leaves the board on one side.
+fn edge_stable(discs: u64) -> u64 {
+    let mut stable = 0u64;
+    for (corner, steps) in [
+        (0i32, [1i32, 8]),
+        (7, [-1, 8]),
+        (56, [1, -8]),
+        (63, [-1, -8]),
+    ] {
+        if discs >> corner & 1 == 0 {
+            continue;
+        }
+        stable |= 1u64 << corner;
+        for step in steps {
+            let mut sq = corner;
+            for _ in 0..7 {
+                sq += step;
+                if discs >> sq & 1 == 0 {
+                    break;
+                }
+                stable |= 1u64 << sq;
+            }
+        }
+    }
+    stable
 }
 
 /// The final score for `own` to move with one empty square `sq` left: flips are counted, not
