@@ -4,25 +4,23 @@
 //! `cargo bench --bench search`.
 
 use boardlab::engine::{Evaluate, Limits};
-use boardlab::game::{Game, MoveList};
+use boardlab::game::playout::random_walk;
+use boardlab::game::Game;
 use boardlab::games::othello::solve::Solver;
 use boardlab::games::othello::Othello;
 use boardlab::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use boardlab::search::expectimax::{Expectimax, ExpectimaxConfig};
 use boardlab::search::mcts::{Mcts, MctsConfig};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 /// A seeded random game stopped at `empties` empty squares.
 fn position(seed: u64, empties: u32) -> Othello {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
     loop {
-        let mut s = Othello::new(&Default::default());
-        while s.empties().count_ones() > empties && !s.is_terminal() {
-            let mut m = MoveList::new();
-            s.legal_moves(&mut m);
-            s.play(m[rng.gen_range(0..m.len())]);
-        }
+        let s = random_walk(Othello::new(&Default::default()), &mut rng, |s| {
+            s.empties().count_ones() <= empties
+        });
         if !s.is_terminal() {
             return s;
         }

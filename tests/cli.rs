@@ -1,18 +1,7 @@
 //! The command line as scripts use it: output shapes and clear errors on bad input.
 
-use std::process::Command;
-
-fn boardlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_boardlab"))
-        .args(args)
-        .output()
-        .expect("run boardlab");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::boardlab;
 
 #[test]
 fn perft_json_has_the_documented_shape() {

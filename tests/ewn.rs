@@ -22,18 +22,8 @@ fn conformance_on_random_games() {
     }
 }
 
-fn boardlab(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardlab"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run boardlab");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::boardlab;
 
 #[test]
 fn ewn_match_plays_seven_game_matches_and_replays_from_its_seed() {

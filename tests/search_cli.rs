@@ -1,20 +1,8 @@
 //! `boardlab search` as scripts use it: the JSON shape, every Othello engine file, the exact
 //! solver, and errors (not panics) on bad input.
 
-use std::process::Command;
-
-fn boardlab(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_boardlab"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args(args)
-        .output()
-        .expect("run boardlab");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::boardlab;
 
 #[test]
 fn every_othello_engine_file_answers_with_a_legal_move() {

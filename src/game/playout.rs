@@ -52,3 +52,15 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
     }
     (state.returns(), plies)
 }
+
+/// Plays random steps from `state` until `stop(state)` holds or the game ends; returns the
+/// state reached. Benches and tests use it to draw positions ("a random game stopped at 20
+/// empties", "a random position after 30 plies").
+pub fn random_walk<G: Game, R: Rng + ?Sized>(
+    mut state: G,
+    rng: &mut R,
+    mut stop: impl FnMut(&G) -> bool,
+) -> G {
+    while !stop(&state) && random_step(&mut state, rng) {}
+    state
+}

@@ -443,13 +443,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_result(best, alpha_orig, beta);
         if use_tt {
             self.tt.store(
                 hash,
@@ -606,16 +600,12 @@ mod tests {
     }
 
     fn random_position<G: Game, R: Rng>(start: G, plies: usize, rng: &mut R) -> G {
-        let mut s = start;
-        for _ in 0..plies {
-            let mut moves = MoveList::new();
-            s.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            s.play(moves[rng.gen_range(0..moves.len())]);
-        }
-        s
+        let mut left = plies;
+        crate::game::playout::random_walk(start, rng, |_| {
+            let done = left == 0;
+            left = left.saturating_sub(1);
+            done
+        })
     }
 
     #[test]

@@ -19,6 +19,21 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What a fail-soft search result `best` says about the true value, given the window
+    /// (`alpha`, `beta`) the node was searched with.
+    #[inline]
+    pub fn of_result<T: PartialOrd>(best: T, alpha: T, beta: T) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// "No move stored" in the 16-bit move code.
 pub const NO_MOVE: u16 = u16::MAX;
 

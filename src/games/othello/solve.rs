@@ -251,13 +251,7 @@ impl Solver {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_orig {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of_result(best, alpha_orig, beta);
         if use_tt {
             self.tt.store(key, best, best_sq, n_empty as u8, bound);
         }
@@ -477,6 +471,7 @@ impl Agent<Othello> for ExactAgent {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::playout::random_walk;
     use crate::game::{Game, MoveList};
     use rand::{Rng, SeedableRng};
 
@@ -512,12 +507,9 @@ mod tests {
 
     fn random_endgame(rng: &mut impl Rng, empties: u32) -> Othello {
         loop {
-            let mut s = Othello::new(&Default::default());
-            while s.empties().count_ones() > empties && !s.is_terminal() {
-                let mut m = MoveList::new();
-                s.legal_moves(&mut m);
-                s.play(m[rng.gen_range(0..m.len())]);
-            }
+            let s = random_walk(Othello::new(&Default::default()), rng, |s| {
+                s.empties().count_ones() <= empties
+            });
             if !s.is_terminal() {
                 return s;
             }
