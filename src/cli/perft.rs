@@ -21,9 +21,10 @@ pub struct PerftArgs {
     #[arg(long, default_value = "")]
     rules: String,
     /// Counting convention where tables differ: A = a pass is a ply and a finished game is a
-    /// leaf (default), B = finished games before the depth are dropped, C = a pass uses no ply.
-    #[arg(long, default_value = "A")]
-    convention: String,
+    /// leaf, B = finished games before the depth are dropped, C = a pass uses no ply. Default:
+    /// the convention of the game's published tables (Othello A, draughts and checkers B).
+    #[arg(long)]
+    convention: Option<String>,
     /// Split the root moves over all cores (rayon) instead of one thread.
     #[arg(long)]
     parallel: bool,
@@ -33,13 +34,16 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> CliResult {
-    let convention = PerftConvention::parse(&args.convention).ok_or_else(|| {
-        CliError(format!(
-            "unknown perft convention {:?} (use A, B or C)",
-            args.convention
-        ))
-    })?;
-    with_game!(args.game.as_str(), |G| run_game::<G>(&args, convention))?
+    let convention = match &args.convention {
+        None => None,
+        Some(text) => Some(PerftConvention::parse(text).ok_or_else(|| {
+            CliError(format!("unknown perft convention {text:?} (use A, B or C)"))
+        })?),
+    };
+    with_game!(args.game.as_str(), |G| run_game::<G>(
+        &args,
+        convention.unwrap_or(G::PERFT_CONVENTION)
+    ))?
 }
 
 fn run_game<G: Game>(args: &PerftArgs, convention: PerftConvention) -> CliResult {

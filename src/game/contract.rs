@@ -12,6 +12,7 @@ use std::hash::Hash;
 
 use super::error::{GameError, ParseError};
 use super::movelist::MoveList;
+use super::perft::PerftConvention;
 use super::rules::RuleSet;
 
 /// A seat at the table: 0 for the first player, up to 3.
@@ -85,6 +86,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     const ID: &'static str;
     /// A human name for tables.
     const NAME: &'static str;
+    /// How this game's published perft tables count a game that ends before the depth:
+    /// Othello's (Aart Bik) keep it as a leaf; draughts and chess-style tables drop it.
+    const PERFT_CONVENTION: PerftConvention = PerftConvention::TerminalIsLeaf;
 
     /// The starting position of these rules. Games with a setup phase start in it.
     fn new(rules: &Self::Rules) -> Self;

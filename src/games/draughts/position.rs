@@ -172,6 +172,10 @@ impl<G: Geometry> Game for Position<G> {
     type Rules = Rules<G>;
     const ID: &'static str = G::ID;
     const NAME: &'static str = G::NAME;
+    /// The published draughts tables count as chess perft does: a side without moves has lost
+    /// and contributes no leaves below it.
+    const PERFT_CONVENTION: crate::game::PerftConvention =
+        crate::game::PerftConvention::DropTerminal;
 
     fn new(rules: &Rules<G>) -> Self {
         let rows = G::START_ROWS * G::W;
