@@ -8,6 +8,7 @@ mod list;
 mod perft;
 mod serve;
 mod show;
+mod solve;
 
 /// boardlab: a game-AI engine and search laboratory.
 ///
@@ -33,6 +34,8 @@ pub enum Command {
     Serve(serve::ServeArgs),
     /// Replay games recorded by another implementation and compare legal moves at every position.
     Crosscheck(crosscheck::CrosscheckArgs),
+    /// Solve a game exactly and write the table (Ur: value iteration over every position).
+    Solve(solve::SolveArgs),
 }
 
 /// A command's failure: the message the user sees, and the exit code.
@@ -56,6 +59,7 @@ pub fn run() -> i32 {
         Command::Show(args) => show::run(args),
         Command::Crosscheck(args) => crosscheck::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Solve(args) => solve::run(args),
     };
     match result {
         Ok(()) => 0,

@@ -2,11 +2,12 @@
 //! (features for the evaluators). The registry below maps command-line ids to types.
 
 pub mod othello;
+pub mod ur;
 
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello"];
+pub const GAME_IDS: &[&str] = &["othello", "ur"];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -19,6 +20,10 @@ macro_rules! with_game {
         match $id {
             "othello" => {
                 type $G = $crate::games::othello::Othello;
+                Ok($body)
+            }
+            "ur" => {
+                type $G = $crate::games::ur::Ur;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),

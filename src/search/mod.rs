@@ -23,6 +23,7 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             spec.name.clone(),
             seed,
         ))),
+        "perfect" => crate::games::ur::perfect::build_agent::<G>(spec),
         other => Err(format!(
             "engine {:?}: unknown back end {other:?}",
             spec.name
