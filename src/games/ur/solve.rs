@@ -19,6 +19,9 @@ use super::index::{PositionIndex, SHARED_CONFIGS};
 use super::rules::UrRules;
 use crate::game::RuleSet;
 
+/// A layer pair stops after this many sweeps even if not converged (`final_delta` tells).
+const MAX_SWEEPS: u32 = 2000;
+
 /// The solved table.
 pub struct Solution {
     pub rules: UrRules,
@@ -197,6 +200,9 @@ impl Solution {
                                         }
                                         let get = |j: u64| load(&cells[j as usize]);
                                         let (vx, vy) = backup_pair(rules, &idx, own, opp, get);
+                                        // Changes are measured on the stored (f32) values, so a
+                                        // converged table shows no change at all.
+                                        let (vx, vy) = (vx as f32 as f64, vy as f32 as f64);
                                         d = d.max((vx - get(i)).abs()).max((vy - get(m)).abs());
                                         cells[i as usize]
                                             .store((vx as f32).to_bits(), Ordering::Relaxed);
@@ -215,7 +221,7 @@ impl Solution {
                         total,
                         &format!("layers off ({a},{b}): sweep {sweep}, max change {delta:.2e}"),
                     );
-                    if delta < eps {
+                    if delta < eps || sweep >= MAX_SWEEPS {
                         stats.final_delta = stats.final_delta.max(delta);
                         break;
                     }
