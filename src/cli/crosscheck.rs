@@ -102,7 +102,7 @@ fn check_line<G: Game>(line: &GameLine) -> Result<usize, String> {
                 .as_slice()
                 .iter()
                 .zip(expected)
-                .any(|(a, b)| (a.signum() - b.signum()).abs() > 1e-9)
+                .any(|(&a, &b)| sign(a) != sign(b))
         {
             return Err(format!(
                 "returns differ: boardlab {:?}, the other {expected:?}",
@@ -111,6 +111,11 @@ fn check_line<G: Game>(line: &GameLine) -> Result<usize, String> {
         }
     }
     Ok(line.steps.len())
+}
+
+/// -1, 0 or 1: who won, whatever the scale of the returns (and treating -0.0 as 0).
+fn sign(x: f64) -> i32 {
+    (x > 0.0) as i32 - (x < 0.0) as i32
 }
 
 fn check<G: Game>(args: &CrosscheckArgs) -> CliResult {

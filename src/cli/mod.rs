@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 mod crosscheck;
 mod list;
 mod perft;
+mod search;
 mod serve;
 mod show;
 mod solve;
@@ -32,6 +33,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Speak a text protocol on stdin/stdout (line, hub, gtp, ...).
     Serve(serve::ServeArgs),
+    /// Search one position with an engine file, or solve an Othello endgame (--exact).
+    Search(search::SearchArgs),
     /// Replay games recorded by another implementation and compare legal moves at every position.
     Crosscheck(crosscheck::CrosscheckArgs),
     /// Solve a game exactly and write the table (Ur: value iteration over every position).
@@ -59,6 +62,7 @@ pub fn run() -> i32 {
         Command::Show(args) => show::run(args),
         Command::Crosscheck(args) => crosscheck::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Search(args) => search::run(args),
         Command::Solve(args) => solve::run(args),
     };
     match result {

@@ -50,7 +50,8 @@ impl Returns {
     pub fn two_player(value_for_first: f64) -> Self {
         let mut r = Returns::new(2);
         r.values[0] = value_for_first;
-        r.values[1] = -value_for_first;
+        // 0.0 - x, not -x: a draw must not become -0.0 (whose signum is -1).
+        r.values[1] = 0.0 - value_for_first;
         r
     }
     /// One winner among `players`: the winner gets +1, everyone else -1 (or -1/(n-1) would also

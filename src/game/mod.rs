@@ -1,6 +1,7 @@
 //! What every game shares: the contract, rules as values, errors, zobrist keys, move lists,
 //! perft, random playouts and game records.
 
+pub mod conformance;
 pub mod contract;
 pub mod error;
 pub mod movelist;

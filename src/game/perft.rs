@@ -87,36 +87,40 @@ pub fn perft<G: Game>(state: &G, depth: u32, convention: PerftConvention) -> u64
 }
 
 /// Perft for the conventions where bulk counting needs no move list: uses
-/// `count_legal_moves` at the last ply, which games can make a popcount.
+/// `count_legal_moves` at the last ply, which games can make a popcount. Moves are generated
+/// before `turn()` is asked, and `turn()` only when there are none: for most games generating
+/// is what `turn()` would do anyway, so this halves the work per node.
 pub fn perft_bulk<G: Game>(state: &G, depth: u32, convention: PerftConvention) -> u64 {
     if convention == PerftConvention::PassIsFree {
         return perft(state, depth, convention);
     }
-    if depth == 1 {
-        return match state.turn() {
-            Turn::Terminal => (convention == PerftConvention::TerminalIsLeaf) as u64,
-            Turn::Player(_) => state.count_legal_moves() as u64,
-            Turn::Chance => perft(state, 1, convention),
-        };
-    }
     if depth == 0 {
         return 1;
     }
-    match state.turn() {
-        Turn::Player(_) => {
-            let mut moves = MoveList::new();
-            state.legal_moves(&mut moves);
-            moves
-                .iter()
-                .map(|&mv| {
-                    let mut child = state.clone();
-                    child.play(mv);
-                    perft_bulk(&child, depth - 1, convention)
-                })
-                .sum()
+    if depth == 1 {
+        let n = state.count_legal_moves();
+        if n > 0 {
+            return n as u64;
         }
-        _ => perft(state, depth, convention),
+        return match state.turn() {
+            Turn::Terminal => (convention == PerftConvention::TerminalIsLeaf) as u64,
+            Turn::Chance => perft(state, 1, convention),
+            Turn::Player(_) => 0,
+        };
     }
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return perft(state, depth, convention);
+    }
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = state.clone();
+            child.play(mv);
+            perft_bulk(&child, depth - 1, convention)
+        })
+        .sum()
 }
 
 /// Perft split over the root moves on the rayon pool (for deep runs on several cores).

@@ -1,7 +1,165 @@
-//! Othello evaluation features (filled in by the search issue).
+//! Othello evaluation features: the classic hand-made terms (mobility, frontier / potential
+//! mobility, corners, X- and C-squares next to empty corners, edges, parity, discs late).
+//! Weights live in engine files; the defaults below are a sensible hand-set start for the tuner.
 
 use crate::engine::Evaluate;
+use crate::game::PlayerId;
 
-use super::Othello;
+use super::bitboard::{legal_moves, neighbours};
+use super::{Othello, OthelloMove, PASS};
 
-impl Evaluate for Othello {}
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+const EDGES: u64 = 0xFF81_8181_8181_81FF & !CORNERS;
+/// (corner, X-square, C-squares) for each corner.
+const CORNER_REGIONS: [(u64, u64, u64); 4] = [
+    (1 << 0, 1 << 9, (1 << 1) | (1 << 8)),
+    (1 << 7, 1 << 14, (1 << 6) | (1 << 15)),
+    (1 << 56, 1 << 49, (1 << 48) | (1 << 57)),
+    (1 << 63, 1 << 54, (1 << 55) | (1 << 62)),
+];
+/// Empties at or below which the disc count starts to matter on its own.
+const LATE_EMPTIES: u32 = 12;
+
+const NAMES: &[&str] = &[
+    "mobility",
+    "frontier",
+    "corners",
+    "x_squares",
+    "c_squares",
+    "edges",
+    "parity",
+    "discs",
+    "discs_late",
+];
+
+/// Discs next to an empty corner that hand it to the opponent: (X-squares, C-squares).
+fn risky_squares(discs: u64, empty: u64) -> (i32, i32) {
+    let (mut x, mut c) = (0, 0);
+    for &(corner, xsq, csq) in &CORNER_REGIONS {
+        if empty & corner != 0 {
+            x += (discs & xsq).count_ones() as i32;
+            c += (discs & csq).count_ones() as i32;
+        }
+    }
+    (x, c)
+}
+
+impl Evaluate for Othello {
+    fn feature_names() -> &'static [&'static str] {
+        NAMES
+    }
+    fn default_weights() -> Vec<f64> {
+        vec![8.0, 3.0, 60.0, -25.0, -8.0, 2.0, 3.0, 0.0, 4.0]
+    }
+    /// Every term is "mine minus the opponent's" for `player`.
+    fn features(&self, player: PlayerId, out: &mut Vec<f64>) {
+        let (me, them) = if player == self.side() {
+            (self.own(), self.opp())
+        } else {
+            (self.opp(), self.own())
+        };
+        let empty = !(me | them);
+        let empties = empty.count_ones();
+        let my_moves = legal_moves(me, them).count_ones() as f64;
+        let their_moves = legal_moves(them, me).count_ones() as f64;
+        // Frontier discs (next to an empty square) give the opponent moves: fewer is better.
+        let near_empty = neighbours(empty);
+        let frontier =
+            (near_empty & them).count_ones() as f64 - (near_empty & me).count_ones() as f64;
+        let corners = (me & CORNERS).count_ones() as f64 - (them & CORNERS).count_ones() as f64;
+        let (mx, mc) = risky_squares(me, empty);
+        let (tx, tc) = risky_squares(them, empty);
+        let edges = (me & EDGES).count_ones() as f64 - (them & EDGES).count_ones() as f64;
+        // With an odd number of empties the side to move expects the last move of the game.
+        let to_move_odd = if empties % 2 == 1 { 1.0 } else { -1.0 };
+        let parity = if player == self.side() {
+            to_move_odd
+        } else {
+            -to_move_odd
+        };
+        let discs = me.count_ones() as f64 - them.count_ones() as f64;
+        let late = if empties <= LATE_EMPTIES { discs } else { 0.0 };
+        out.extend_from_slice(&[
+            my_moves - their_moves,
+            frontier,
+            corners,
+            (mx - tx) as f64,
+            (mc - tc) as f64,
+            edges,
+            parity,
+            discs,
+            late,
+        ]);
+    }
+    /// Corners first, squares that give a corner away last.
+    fn order_hint(&self, mv: OthelloMove) -> i32 {
+        if mv == PASS {
+            return 0;
+        }
+        let bit = 1u64 << mv;
+        if bit & CORNERS != 0 {
+            return 4;
+        }
+        let empty = self.empties();
+        for &(corner, xsq, csq) in &CORNER_REGIONS {
+            if empty & corner != 0 {
+                if bit & xsq != 0 {
+                    return -4;
+                }
+                if bit & csq != 0 {
+                    return -1;
+                }
+            }
+        }
+        if bit & EDGES != 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, MoveList};
+    use rand::{Rng, SeedableRng};
+
+    /// Features are "mine minus theirs": seen by the other player every term changes sign.
+    #[test]
+    fn features_are_antisymmetric() {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+        for _ in 0..200 {
+            let mut s = Othello::new(&Default::default());
+            for _ in 0..rng.gen_range(0..50) {
+                let mut m = MoveList::new();
+                s.legal_moves(&mut m);
+                if m.is_empty() {
+                    break;
+                }
+                s.play(m[rng.gen_range(0..m.len())]);
+            }
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            s.features(0, &mut a);
+            s.features(1, &mut b);
+            assert_eq!(a.len(), NAMES.len());
+            for (x, y) in a.iter().zip(&b) {
+                assert_eq!(*x, -*y, "{}", s.format_position());
+            }
+        }
+    }
+
+    #[test]
+    fn corner_terms_count_the_right_squares() {
+        // Black holds a1 and b2 (X-square of a taken corner: not risky), white holds g2 next to
+        // the empty h1 (risky) and b1 (C-square of a taken corner: not risky).
+        let black = (1u64 << 0) | (1 << 9);
+        let white = (1u64 << 14) | (1 << 1) | (1 << 28);
+        let s = Othello::from_discs(Default::default(), black, white, 0);
+        let mut f = Vec::new();
+        s.features(0, &mut f);
+        assert_eq!(f[2], 1.0, "corners");
+        assert_eq!(f[3], -1.0, "x_squares");
+        assert_eq!(f[4], 0.0, "c_squares");
+    }
+}

@@ -4,5 +4,6 @@
 pub mod bitboard;
 pub mod eval;
 pub mod rules;
+pub mod solve;
 
 pub use rules::{Othello, OthelloMove, OthelloRules, StartSetup, PASS};

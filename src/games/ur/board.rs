@@ -135,8 +135,3 @@ pub fn sources(rules: &UrRules, own: Side) -> impl Iterator<Item = u8> {
     let mask = own.mask;
     (0u8..15).filter(move |&sq| if sq == 0 { home } else { mask & (1 << sq) != 0 })
 }
-
-/// True when `own` has at least one legal move with `roll`.
-pub fn has_move(rules: &UrRules, own: Side, opp: Side, roll: u8) -> bool {
-    roll > 0 && sources(rules, own).any(|from| step(rules, own, opp, from, roll).is_some())
-}

@@ -70,7 +70,7 @@ impl Evaluate for Ur {
     fn is_noisy(&self, mv: UrMove) -> bool {
         match mv {
             UrMove::Piece(from) => self.step_of(from).is_some_and(|s| s.hit),
-            UrMove::Roll(_) => false,
+            UrMove::Roll(_) | UrMove::Pass => false,
         }
     }
     fn order_hint(&self, mv: UrMove) -> i32 {
@@ -79,7 +79,7 @@ impl Evaluate for Ur {
                 Some(s) => 4 * s.hit as i32 + 3 * s.again as i32 + 2 * (s.to == OFF) as i32,
                 None => 0,
             },
-            UrMove::Roll(_) => 0,
+            UrMove::Roll(_) | UrMove::Pass => 0,
         }
     }
 }

@@ -1,9 +1,10 @@
 //! The Royal Game of Ur as a `Game`: a chance node (the stick roll) before every choice.
 //!
-//! Lost turns are automatic, not pass moves: a roll of 0, or a roll with no legal move, hands
-//! the turn (a new roll) straight to the other side. So every decision node has a real choice of
-//! at least one move, and expectimax/MCTS never see a pass. A move landing on a free rosette
-//! leaves the same side to roll again.
+//! A lost turn is a forced pass move: after a roll of 0, or a roll with no legal move, the only
+//! legal move is `pass`, which hands the roll to the other side. (Automatic passing would chain
+//! chance nodes, r0 after r0, without a decision between them, and search back ends that spend
+//! depth only on decisions would never stop.) A move landing on a free rosette leaves the same
+//! side to roll again.
 
 use crate::game::zobrist;
 use crate::game::{Game, MoveList, ParseError, PlayerId, Returns, Turn};
@@ -17,6 +18,8 @@ use super::rules::UrRules;
 pub enum UrMove {
     Roll(u8),
     Piece(u8),
+    /// The forced pass after a roll of 0 or a roll with no legal move.
+    Pass,
 }
 
 /// Marks "the roll is still to come" in `Ur::roll`.
@@ -128,10 +131,15 @@ impl Game for Ur {
             return;
         }
         let (own, opp) = self.own_opp();
-        for from in board::sources(&self.rules, own) {
-            if board::step(&self.rules, own, opp, from, self.roll).is_some() {
-                moves.push(UrMove::Piece(from));
+        if self.roll > 0 {
+            for from in board::sources(&self.rules, own) {
+                if board::step(&self.rules, own, opp, from, self.roll).is_some() {
+                    moves.push(UrMove::Piece(from));
+                }
             }
+        }
+        if moves.is_empty() {
+            moves.push(UrMove::Pass);
         }
     }
     fn chance_outcomes(&self, out: &mut Vec<(UrMove, f64)>) {
@@ -141,14 +149,10 @@ impl Game for Ur {
     }
     fn play(&mut self, mv: UrMove) {
         match mv {
-            UrMove::Roll(r) => {
-                let (own, opp) = self.own_opp();
-                if board::has_move(&self.rules, own, opp, r) {
-                    self.set_roll(r);
-                } else {
-                    // A lost turn: the other side rolls next.
-                    self.pass_turn();
-                }
+            UrMove::Roll(r) => self.set_roll(r),
+            UrMove::Pass => {
+                self.set_roll(NO_ROLL);
+                self.pass_turn();
             }
             UrMove::Piece(from) => {
                 let s = self.step_of(from).expect("legal Ur move");
@@ -174,6 +178,9 @@ impl Game for Ur {
                 }
             }
         }
+    }
+    fn is_pass(&self, mv: UrMove) -> bool {
+        mv == UrMove::Pass
     }
     fn returns(&self) -> Returns {
         match self.winner() {
@@ -295,22 +302,19 @@ impl Game for Ur {
         let state = Ur::from_parts(*rules, sides, to_move, roll);
         if let Some(r) = roll {
             if state.winner().is_some() {
-                return Err(err("a finished game has no roll to play".into()));
-            }
-            let (own, opp) = state.own_opp();
-            if !board::has_move(rules, own, opp, r) {
                 return Err(err(format!(
-                    "roll {r} has no legal move here (the turn would have passed)"
+                    "a finished game has no roll to play (roll {r})"
                 )));
             }
         }
         Ok(state)
     }
     /// `h-4` enters a piece onto route square 4, `6-9` moves one, `6x9` captures, `13-off`
-    /// bears off; rolls are `r0`..`r4`.
+    /// bears off, `pass` when nothing can move; rolls are `r0`..`r4`.
     fn format_move(&self, mv: UrMove) -> String {
         match mv {
             UrMove::Roll(r) => format!("r{r}"),
+            UrMove::Pass => "pass".to_string(),
             UrMove::Piece(from) => {
                 let from_text = if from == 0 {
                     "h".to_string()
@@ -327,6 +331,18 @@ impl Game for Ur {
     }
     fn parse_move(&self, text: &str) -> Result<UrMove, ParseError> {
         let t = text.trim().to_ascii_lowercase();
+        if t == "pass" {
+            let mut moves = MoveList::new();
+            self.legal_moves(&mut moves);
+            return if moves.contains(&UrMove::Pass) {
+                Ok(UrMove::Pass)
+            } else {
+                Err(ParseError::mv(
+                    text,
+                    "pass is only legal when no piece can move",
+                ))
+            };
+        }
         if let Some(r) = t.strip_prefix('r') {
             return match r.parse::<u8>() {
                 Ok(r) if r <= 4 => Ok(UrMove::Roll(r)),

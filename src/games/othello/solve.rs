@@ -1,0 +1,464 @@
+//! The exact endgame solver: the final disc difference (empties to the winner) with perfect play.
+//!
+//! Negamax over (own, opp) bitboards with principal variation search: the first move with the
+//! full window, the others with null windows, re-searched when they beat alpha. Far from the end
+//! moves go fastest-first (fewest replies for the opponent, corners counted double), the
+//! previous best from the transposition table first; near the end (`SHALLOW` empties or fewer)
+//! moves go by parity (squares in regions with an odd number of empties first) without any
+//! table; the last empty square is scored by counting its flips without playing it.
+
+use super::bitboard::{flips, legal_moves, neighbours};
+use super::{Othello, PASS};
+use crate::game::zobrist::splitmix64;
+use crate::search::tt::{Bound, TranspositionTable, NO_MOVE};
+
+/// At or below this many empties: no table, parity ordering, empties from a list.
+const SHALLOW: u32 = 6;
+const POTENTIAL_WEIGHT: i32 = 2;
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// Squares next to each square (the 8 neighbours), for a quick "could this flip?" test.
+const NEIGHBOURS: [u64; 64] = {
+    let mut out = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
+        let mut m = 0u64;
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut dc = -1;
+            while dc <= 1 {
+                let (rr, cc) = (r + dr, c + dc);
+                if (dr != 0 || dc != 0) && rr >= 0 && rr < 8 && cc >= 0 && cc < 8 {
+                    m |= 1u64 << (rr * 8 + cc);
+                }
+                dc += 1;
+            }
+            dr += 1;
+        }
+        out[sq] = m;
+        sq += 1;
+    }
+    out
+};
+/// The four 4x4 quadrants: parity regions.
+const QUADRANT: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+
+/// The solver's answer for the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Final disc difference for the side to move, empties to the winner.
+    pub score: i32,
+    /// A best move (a square, or `PASS`), `None` at the end of the game.
+    pub best: Option<u8>,
+    /// A principal variation from the table (may stop early).
+    pub pv: Vec<u8>,
+    pub nodes: u64,
+}
+
+pub struct Solver {
+    tt: TranspositionTable,
+    pub nodes: u64,
+}
+
+#[inline]
+fn final_score(own: u64, opp: u64) -> i32 {
+    let o = own.count_ones() as i32;
+    let t = opp.count_ones() as i32;
+    let e = 64 - o - t;
+    if o > t {
+        o - t + e
+    } else if o < t {
+        o - t - e
+    } else {
+        0
+    }
+}
+
+#[inline]
+fn position_key(own: u64, opp: u64) -> u64 {
+    splitmix64(own ^ splitmix64(opp).rotate_left(17))
+}
+
+impl Solver {
+    /// A solver with a table of `tt_mb` MiB.
+    pub fn new(tt_mb: usize) -> Self {
+        Solver {
+            tt: TranspositionTable::new(tt_mb),
+            nodes: 0,
+        }
+    }
+
+    /// Solves `pos` exactly.
+    pub fn solve(&mut self, pos: &Othello) -> Solution {
+        self.solve_window(pos, -64, 64)
+    }
+
+    /// Solves within (alpha, beta): exact when the score lies inside, else a bound beyond it.
+    pub fn solve_window(&mut self, pos: &Othello, alpha: i32, beta: i32) -> Solution {
+        self.nodes = 0;
+        self.tt.new_search();
+        let (own, opp) = (pos.own(), pos.opp());
+        let score = self.search(own, opp, alpha, beta, false);
+        let pv = self.principal_variation(own, opp);
+        Solution {
+            score,
+            best: pv.first().copied(),
+            pv,
+            nodes: self.nodes,
+        }
+    }
+
+    /// Follows best moves stored in the table from (own, opp).
+    fn principal_variation(&self, mut own: u64, mut opp: u64) -> Vec<u8> {
+        let mut pv = Vec::new();
+        loop {
+            let moves = legal_moves(own, opp);
+            if moves == 0 {
+                if legal_moves(opp, own) == 0 {
+                    break;
+                }
+                pv.push(PASS);
+                std::mem::swap(&mut own, &mut opp);
+                continue;
+            }
+            let sq = match self.tt.probe(position_key(own, opp)) {
+                Some(hit) if hit.mv != NO_MOVE && moves >> hit.mv & 1 == 1 => hit.mv as u32,
+                // Below the table's reach: finish with a tiny search for the best move.
+                _ if (!(own | opp)).count_ones() <= SHALLOW + 1 => match best_by_search(own, opp) {
+                    Some(sq) => sq,
+                    None => break,
+                },
+                _ => break,
+            };
+            pv.push(sq as u8);
+            let f = flips(sq, own, opp);
+            let new_own = opp & !f;
+            opp = own | f | 1u64 << sq;
+            own = new_own;
+        }
+        pv
+    }
+
+    /// Negamax value of (own, opp) for own, to move, within (alpha, beta); fail-soft.
+    fn search(&mut self, own: u64, opp: u64, mut alpha: i32, beta: i32, _passed: bool) -> i32 {
+        let empty = !(own | opp);
+        let n_empty = empty.count_ones();
+        if n_empty <= SHALLOW {
+            return self.shallow(own, opp, alpha, beta, empty);
+        }
+        self.nodes += 1;
+        let moves = legal_moves(own, opp);
+        if moves == 0 {
+            if legal_moves(opp, own) == 0 {
+                return final_score(own, opp);
+            }
+            return -self.search(opp, own, -beta, -alpha, true);
+        }
+        let key = position_key(own, opp);
+        let mut tt_move = NO_MOVE;
+        if let Some(hit) = self.tt.probe(key) {
+            tt_move = hit.mv;
+            match hit.bound {
+                Bound::Exact => return hit.score,
+                Bound::Lower if hit.score >= beta => return hit.score,
+                Bound::Upper if hit.score <= alpha => return hit.score,
+                _ => {}
+            }
+        }
+        // Fastest first: fewest opponent replies (corners count twice), table move first.
+        let mut list: [(i32, u32, u64); 32] = [(0, 0, 0); 32];
+        let mut n = 0;
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros();
+            m &= m - 1;
+            let f = flips(sq, own, opp);
+            let key = if sq as u16 == tt_move {
+                -1000
+            } else {
+                let child_own = opp & !f;
+                let child_opp = own | f | 1u64 << sq;
+                let replies = legal_moves(child_own, child_opp);
+                // Potential mobility: empties next to our discs are where the opponent may
+                // play later.
+                let potential = (neighbours(child_opp) & !(child_own | child_opp)).count_ones();
+                (replies.count_ones() + (replies & CORNERS).count_ones()) as i32 * 16
+                    + potential as i32 * POTENTIAL_WEIGHT
+                    - (1u64 << sq & CORNERS != 0) as i32 * 8
+            };
+            list[n] = (key, sq, f);
+            n += 1;
+        }
+        let list = &mut list[..n];
+        list.sort_unstable_by_key(|e| e.0);
+        let alpha_orig = alpha;
+        let mut best = -65;
+        let mut best_sq = NO_MOVE;
+        for (i, &(_, sq, f)) in list.iter().enumerate() {
+            let child_own = opp & !f;
+            let child_opp = own | f | 1u64 << sq;
+            let v = if i == 0 {
+                -self.search(child_own, child_opp, -beta, -alpha, false)
+            } else {
+                let v = -self.search(child_own, child_opp, -alpha - 1, -alpha, false);
+                if v > alpha && v < beta {
+                    -self.search(child_own, child_opp, -beta, -alpha, false)
+                } else {
+                    v
+                }
+            };
+            if v > best {
+                best = v;
+                best_sq = sq as u16;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best, best_sq, n_empty as u8, bound);
+        best
+    }
+
+    /// Few empties: the empties as a list in parity order (odd regions first), plain
+    /// alpha-beta, no table.
+    fn shallow(&mut self, own: u64, opp: u64, alpha: i32, beta: i32, empty: u64) -> i32 {
+        let mut list = [0u8; 8];
+        let mut n = 0;
+        let mut odd = 0u64;
+        for q in QUADRANT {
+            if (empty & q).count_ones() & 1 == 1 {
+                odd |= q;
+            }
+        }
+        for part in [empty & odd, empty & !odd] {
+            let mut m = part;
+            while m != 0 {
+                list[n] = m.trailing_zeros() as u8;
+                m &= m - 1;
+                n += 1;
+            }
+        }
+        self.small(own, opp, alpha, beta, &list[..n], false)
+    }
+
+    /// Exact search over the given empty squares (in the order to try them).
+    fn small(
+        &mut self,
+        own: u64,
+        opp: u64,
+        mut alpha: i32,
+        beta: i32,
+        empties: &[u8],
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        if empties.len() == 1 {
+            return last_move(own, opp, empties[0] as u32);
+        }
+        let mut best = -65;
+        let mut rest = [0u8; 8];
+        let mut any = false;
+        for (i, &sq) in empties.iter().enumerate() {
+            let sq = sq as u32;
+            if NEIGHBOURS[sq as usize] & opp == 0 {
+                continue;
+            }
+            let f = flips(sq, own, opp);
+            if f == 0 {
+                continue;
+            }
+            any = true;
+            let k = empties.len() - 1;
+            rest[..i].copy_from_slice(&empties[..i]);
+            rest[i..k].copy_from_slice(&empties[i + 1..]);
+            let v = -self.small(
+                opp & !f,
+                own | f | 1u64 << sq,
+                -beta,
+                -alpha,
+                &rest[..k],
+                false,
+            );
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        if !any {
+            if passed {
+                return final_score(own, opp);
+            }
+            return -self.small(opp, own, -beta, -alpha, empties, true);
+        }
+        best
+    }
+}
+
+/// The final score for `own` to move with one empty square `sq` left: flips are counted, not
+/// played. If `own` cannot play there the opponent may; if neither can, the empty square goes
+/// to the winner.
+#[inline]
+fn last_move(own: u64, opp: u64, sq: u32) -> i32 {
+    // 63 discs on the board: own's count decides the score.
+    let p = own.count_ones() as i32;
+    let n = last_flip_count(sq, own, opp);
+    if n > 0 {
+        return 2 * (p + 1 + n) - 64;
+    }
+    let n = last_flip_count(sq, opp, own);
+    if n > 0 {
+        return 2 * (p - n) - 64;
+    }
+    if 2 * p > 63 {
+        2 * p - 62
+    } else {
+        2 * p - 64
+    }
+}
+
+/// How many discs turn over when `own` plays `sq` (0 when the move is illegal).
+#[inline]
+fn last_flip_count(sq: u32, own: u64, opp: u64) -> i32 {
+    if NEIGHBOURS[sq as usize] & opp == 0 {
+        return 0;
+    }
+    flips(sq, own, opp).count_ones() as i32
+}
+
+/// The best move by a small exact search (for the tail of a principal variation).
+fn best_by_search(own: u64, opp: u64) -> Option<u32> {
+    let moves = legal_moves(own, opp);
+    let mut solver = Solver::new(1);
+    let mut best = None;
+    let mut best_v = -65;
+    let mut m = moves;
+    while m != 0 {
+        let sq = m.trailing_zeros();
+        m &= m - 1;
+        let f = flips(sq, own, opp);
+        let v = -solver.search(opp & !f, own | f | 1u64 << sq, -64, 64, false);
+        if v > best_v {
+            best_v = v;
+            best = Some(sq);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, MoveList};
+    use rand::{Rng, SeedableRng};
+
+    /// Plain minimax to the end through the `Game` contract: the reference.
+    fn reference(s: &Othello) -> i32 {
+        if s.is_terminal() {
+            return s.final_disc_difference();
+        }
+        let mut moves = MoveList::new();
+        s.legal_moves(&mut moves);
+        moves
+            .iter()
+            .map(|&m| {
+                let mut c = *s;
+                c.play(m);
+                if c.is_terminal() {
+                    // final_disc_difference is for the side to move at the end.
+                    let d = c.final_disc_difference();
+                    if c.side() == s.side() {
+                        d
+                    } else {
+                        -d
+                    }
+                } else if c.side() == s.side() {
+                    reference(&c)
+                } else {
+                    -reference(&c)
+                }
+            })
+            .max()
+            .unwrap()
+    }
+
+    fn random_endgame(rng: &mut impl Rng, empties: u32) -> Othello {
+        loop {
+            let mut s = Othello::new(&Default::default());
+            while s.empties().count_ones() > empties && !s.is_terminal() {
+                let mut m = MoveList::new();
+                s.legal_moves(&mut m);
+                s.play(m[rng.gen_range(0..m.len())]);
+            }
+            if !s.is_terminal() {
+                return s;
+            }
+        }
+    }
+
+    #[test]
+    fn matches_plain_minimax_on_random_endgames() {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(17);
+        let mut solver = Solver::new(4);
+        for i in 0..600 {
+            let s = random_endgame(&mut rng, 1 + i % 9);
+            let sol = solver.solve(&s);
+            assert_eq!(sol.score, reference(&s), "{}", s.format_position());
+            // The best move achieves the score.
+            let best = sol.best.expect("a move");
+            let mut c = s;
+            c.play(best);
+            let after = if c.is_terminal() {
+                c.final_disc_difference() * if c.side() == s.side() { 1 } else { -1 }
+            } else if c.side() == s.side() {
+                reference(&c)
+            } else {
+                -reference(&c)
+            };
+            assert_eq!(after, sol.score, "best {best} at {}", s.format_position());
+        }
+    }
+
+    #[test]
+    fn null_windows_bound_the_score() {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(23);
+        let mut solver = Solver::new(4);
+        for _ in 0..100 {
+            let s = random_endgame(&mut rng, 12);
+            let exact = solver.solve(&s).score;
+            for probe in [-10, -2, 0, 2, 10] {
+                let v = solver.solve_window(&s, probe, probe + 1).score;
+                if exact <= probe {
+                    assert!(
+                        v <= probe && v >= exact,
+                        "fail low {v} vs {exact} at {probe}"
+                    );
+                } else {
+                    assert!(
+                        v > probe && v <= exact,
+                        "fail high {v} vs {exact} at {probe}"
+                    );
+                }
+            }
+        }
+    }
+}
