@@ -292,10 +292,10 @@ impl Game for Ur {
         };
         let roll = match chars.as_str() {
             "?" => None,
-            r @ ("1" | "2" | "3" | "4") => Some(r.parse::<u8>().expect("digit")),
+            r @ ("0" | "1" | "2" | "3" | "4") => Some(r.parse::<u8>().expect("digit")),
             other => {
                 return Err(err(format!(
-                    "bad roll {other:?} (1..4, or ? before the roll)"
+                    "bad roll {other:?} (0..4, or ? before the roll)"
                 )))
             }
         };
