@@ -16,3 +16,13 @@ cargo test --release --locked
 
 echo "== cross-checks against independent implementations"
 "$PY" scripts/crosscheck_othello.py --games "${OTHELLO_GAMES:-300}"
+
+echo "== arena: a tournament run as 2 Ray shards and merged equals the single run"
+arena_tmp=$(mktemp -d)
+arena_args=(--engines engines/othello/random.toml tests/fixtures/arena/random-b.toml
+            tests/fixtures/arena/random-c.toml --games 20 --seed 3)
+"$BOARDLAB" tournament "${arena_args[@]}" --quiet --out "$arena_tmp/single" > /dev/null
+"$PY" scripts/ray_tournament.py --shards 2 --out "$arena_tmp/ray" --boardlab "$BOARDLAB" \
+  -- "${arena_args[@]}" > /dev/null
+cmp "$arena_tmp/single/standings.csv" "$arena_tmp/ray/merged/standings.csv"
+rm -rf "$arena_tmp"

@@ -4,9 +4,12 @@
 //! - `games`: one module a game, and the registry of ids.
 //! - `engine`: agents, limits, evaluator features and engine files.
 //! - `search`: the back ends (alpha-beta, expectimax, MCTS, baselines).
+//! - `arena`: tournaments, statistics, external engines; `protocol`: text protocols.
 
+pub mod arena;
 pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod protocol;
 pub mod search;

@@ -5,11 +5,13 @@ use clap::{Parser, Subcommand};
 
 mod crosscheck;
 mod list;
+mod merge;
 mod perft;
 mod search;
 mod serve;
 mod show;
 mod solve;
+mod tournament;
 
 /// boardlab: a game-AI engine and search laboratory.
 ///
@@ -37,6 +39,12 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Replay games recorded by another implementation and compare legal moves at every position.
     Crosscheck(crosscheck::CrosscheckArgs),
+    /// Play engines against each other in parallel: round robin or gauntlet, statistics, SPRT.
+    Tournament(tournament::TournamentArgs),
+    /// Two engines head to head (the short form of `tournament`).
+    Match(tournament::MatchArgs),
+    /// Combine the result directories of tournament shards into one.
+    Merge(merge::MergeArgs),
     /// Solve a game exactly and write the table (Ur: value iteration over every position).
     Solve(solve::SolveArgs),
 }
@@ -63,6 +71,9 @@ pub fn run() -> i32 {
         Command::Crosscheck(args) => crosscheck::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Search(args) => search::run(args),
+        Command::Tournament(args) => tournament::run_tournament(args),
+        Command::Match(args) => tournament::run_match(args),
+        Command::Merge(args) => merge::run(args),
         Command::Solve(args) => solve::run(args),
     };
     match result {

@@ -5,6 +5,7 @@
 use clap::Args;
 
 use super::{CliError, CliResult};
+use crate::with_game;
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
@@ -21,9 +22,35 @@ pub struct ServeArgs {
 
 pub fn run(args: ServeArgs) -> CliResult {
     match args.protocol.as_str() {
+        "line" => with_game!(args.game.as_str(), |G| serve_line::<G>(&args))?,
         other => Err(CliError(format!(
             "unknown protocol {other:?} for game {:?}",
             args.game
         ))),
     }
+}
+
+/// The generic line protocol (docs/protocol.md) on stdin/stdout. Without `--engine`, `go`
+/// answers with a uniformly random move.
+fn serve_line<G: crate::engine::Evaluate>(args: &ServeArgs) -> CliResult {
+    use crate::engine::{EngineSpec, Limits};
+    use crate::protocol::line::{serve, LineServer};
+    let (agent, limits) = match &args.engine {
+        Some(path) => {
+            let spec = EngineSpec::load(path)?;
+            (crate::search::build_agent::<G>(&spec, 0)?, spec.limits)
+        }
+        None => (
+            Box::new(crate::search::baselines::RandomAgent::new("random", 0))
+                as Box<dyn crate::engine::Agent<G>>,
+            Limits::default(),
+        ),
+    };
+    let stdin = std::io::stdin();
+    serve(
+        LineServer::new(agent, limits),
+        stdin.lock(),
+        std::io::stdout().lock(),
+    )?;
+    Ok(())
 }

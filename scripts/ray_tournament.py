@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Runs a boardlab tournament as N shards on Ray, then merges them.
+
+    python scripts/ray_tournament.py --shards 4 --out results/t1 -- \\
+        --engines engines/othello/a.toml engines/othello/b.toml --games 200 --seed 1
+
+Everything after `--` goes to `boardlab tournament` unchanged (not --out, --shard or --resume:
+the driver sets those). Shard i of N plays its slice of the deterministic schedule into
+<out>/shard-i; `boardlab merge` then writes <out>/merged, whose standings equal a single run's.
+
+Ray: a local instance by default (`ray.init()`); `--address ray://host:10001` or `auto` runs the
+same tasks on a cluster, unchanged, provided every node has the boardlab binary, the engine files
+and a shared <out> directory at the same paths. A task that fails is retried with --resume, which
+plays exactly the games still missing.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+
+import ray
+
+
+def parse():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--shards", type=int, required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--address", default=None, help="Ray cluster address (default: start a local instance)")
+    p.add_argument("--boardlab", default=None, help="the boardlab binary (default: target/release/boardlab)")
+    p.add_argument("--cpus-per-shard", type=float, default=1.0,
+                   help="CPUs Ray reserves per shard; pass the same --concurrency to boardlab")
+    p.add_argument("tournament", nargs=argparse.REMAINDER, help="-- then boardlab tournament arguments")
+    a = p.parse_args()
+    if a.tournament and a.tournament[0] == "--":
+        a.tournament = a.tournament[1:]
+    for bad in ("--out", "--shard", "--resume"):
+        if bad in a.tournament:
+            p.error(f"{bad} is set by the driver")
+    if a.shards < 1:
+        p.error("--shards must be at least 1")
+    return a
+
+
+@ray.remote(max_retries=2)
+def play_shard(boardlab, args, i, n, out):
+    """One shard: `boardlab tournament ... --shard i/n --out out --resume` (resume makes retries exact)."""
+    cmd = [boardlab, "tournament", *args, "--shard", f"{i}/{n}", "--out", out, "--resume", "--quiet"]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError(f"shard {i}/{n} failed ({r.returncode}): {r.stderr.strip()}")
+    return out
+
+
+def main():
+    a = parse()
+    top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    boardlab = os.path.abspath(a.boardlab or os.path.join(top, "target", "release", "boardlab"))
+    out = os.path.abspath(a.out)
+    os.makedirs(out, exist_ok=True)
+    # Engine files and openings are given relative to where the driver runs: make them absolute so
+    # tasks may run in another working directory.
+    args = [os.path.abspath(x) if os.path.exists(x) else x for x in a.tournament]
+    ray.init(address=a.address, include_dashboard=False, log_to_driver=False)
+    try:
+        tasks = [
+            play_shard.options(num_cpus=a.cpus_per_shard).remote(
+                boardlab, args, i, a.shards, os.path.join(out, f"shard-{i}"))
+            for i in range(1, a.shards + 1)
+        ]
+        dirs = ray.get(tasks)
+    finally:
+        ray.shutdown()
+    merged = os.path.join(out, "merged")
+    shutil.rmtree(merged, ignore_errors=True)  # derived from the shards: rebuilt every time
+    r = subprocess.run([boardlab, "merge", *dirs, "--out", merged])
+    sys.exit(r.returncode)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+//! `ratings.svg`: every engine's rating with its 95% error bar.
+
+use plotters::prelude::*;
+
+use super::report::Summary;
+
+pub fn ratings_svg(s: &Summary) -> Result<String, String> {
+    let rows: Vec<(String, f64, f64)> = s
+        .standings
+        .iter()
+        .filter(|r| r.elo.is_finite())
+        .map(|r| {
+            let e = if r.elo_error.is_finite() {
+                r.elo_error
+            } else {
+                0.0
+            };
+            (r.engine.clone(), r.elo, e)
+        })
+        .collect();
+    let lo = rows.iter().map(|r| r.1 - r.2).fold(0.0f64, f64::min) - 20.0;
+    let hi = rows.iter().map(|r| r.1 + r.2).fold(0.0f64, f64::max) + 20.0;
+    let n = rows.len().max(1);
+    let mut svg = String::new();
+    {
+        let height = 120 + 40 * n as u32;
+        let root = SVGBackend::with_string(&mut svg, (720, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!("{}: ratings (Elo, 95%)", s.game),
+                ("sans-serif", 20),
+            )
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(140)
+            .build_cartesian_2d(lo..hi, -0.5f64..(n as f64 - 0.5))
+            .map_err(|e| e.to_string())?;
+        let names: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+        chart
+            .configure_mesh()
+            .y_labels(n)
+            .y_label_formatter(&|y| {
+                let i = y.round();
+                if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < names.len() {
+                    names[names.len() - 1 - i as usize].clone()
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc("Elo")
+            .draw()
+            .map_err(|e| e.to_string())?;
+        let y_of = |i: usize| (n - 1 - i) as f64;
+        chart
+            .draw_series(rows.iter().enumerate().map(|(i, r)| {
+                PathElement::new(
+                    vec![(r.1 - r.2, y_of(i)), (r.1 + r.2, y_of(i))],
+                    BLUE.stroke_width(2),
+                )
+            }))
+            .map_err(|e| e.to_string())?;
+        chart
+            .draw_series(
+                rows.iter()
+                    .enumerate()
+                    .map(|(i, r)| Circle::new((r.1, y_of(i)), 5, BLUE.filled())),
+            )
+            .map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}

@@ -1,0 +1,142 @@
+//! The tournament's parameters, written to `<dir>/tournament.json` when a tournament starts.
+//! Everything the schedule and the games depend on is here, so `--resume` can refuse a changed
+//! command and `boardlab merge` can refuse shards of different tournaments.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::openings::Opening;
+use super::schedule::{Format, Schedule};
+use super::sprt::SprtParams;
+use crate::engine::EngineSpec;
+
+/// A clock per engine per game: `base` milliseconds plus `increment` after each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControl {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+}
+
+impl TimeControl {
+    /// Parses `base+inc` in seconds (`10+0.1`) or just `base`.
+    pub fn parse(text: &str) -> Result<TimeControl, String> {
+        let secs = |t: &str| -> Result<u64, String> {
+            let x: f64 = t
+                .trim()
+                .parse()
+                .map_err(|_| format!("time control: {t:?} is not a number of seconds"))?;
+            if !(x >= 0.0 && x.is_finite()) {
+                return Err(format!("time control: {t:?} must be non-negative"));
+            }
+            Ok((x * 1000.0).round() as u64)
+        };
+        let (base, inc) = match text.split_once('+') {
+            Some((b, i)) => (secs(b)?, secs(i)?),
+            None => (secs(text)?, 0),
+        };
+        if base == 0 {
+            return Err(format!(
+                "time control {text:?}: the base time must be positive"
+            ));
+        }
+        Ok(TimeControl {
+            base_ms: base,
+            increment_ms: inc,
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub game: String,
+    pub rules: String,
+    pub engines: Vec<EngineSpec>,
+    pub format: Format,
+    pub games_per_encounter: usize,
+    /// Where the openings came from (`random 8 plies`, `file openings.txt`).
+    pub opening_source: String,
+    pub openings: Vec<Opening>,
+    pub seed: u64,
+    /// Games longer than this many plies (moves by players) are adjudicated a draw.
+    pub max_plies: usize,
+    pub time_control: Option<TimeControl>,
+    /// Slack over a move's time limit before an engine loses on time, in milliseconds.
+    pub time_margin_ms: u64,
+    pub sprt: Option<SprtParams>,
+    /// (i, N) when this directory holds shard i of N.
+    pub shard: Option<(usize, usize)>,
+    /// Seats at the table (players of the game).
+    pub players: usize,
+}
+
+impl Manifest {
+    pub fn schedule(&self) -> Schedule {
+        Schedule::build(
+            self.engines.len(),
+            self.players,
+            self.format,
+            self.games_per_encounter,
+            self.openings.len(),
+            self.seed,
+        )
+    }
+    pub fn engine_names(&self) -> Vec<String> {
+        self.engines.iter().map(|e| e.name.clone()).collect()
+    }
+    pub fn load(dir: &Path) -> Result<Manifest, String> {
+        let path = dir.join("tournament.json");
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+    pub fn save(&self, dir: &Path) -> Result<(), String> {
+        let path = dir.join("tournament.json");
+        let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
+        std::fs::write(&path, text + "\n")
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+    /// The fields that differ from `other`, for an error that says what changed.
+    pub fn differences(&self, other: &Manifest) -> Vec<&'static str> {
+        let mut d = Vec::new();
+        macro_rules! cmp {
+            ($($f:ident),*) => {$( if self.$f != other.$f { d.push(stringify!($f)); } )*};
+        }
+        cmp!(
+            game,
+            rules,
+            engines,
+            format,
+            games_per_encounter,
+            opening_source,
+            openings,
+            seed,
+            max_plies,
+            time_control,
+            time_margin_ms,
+            sprt,
+            shard,
+            players
+        );
+        d
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_control_syntax() {
+        assert_eq!(
+            TimeControl::parse("10+0.1"),
+            Ok(TimeControl {
+                base_ms: 10_000,
+                increment_ms: 100
+            })
+        );
+        assert_eq!(TimeControl::parse("2").unwrap().increment_ms, 0);
+        assert!(TimeControl::parse("0").is_err());
+        assert!(TimeControl::parse("x+1").is_err());
+    }
+}

@@ -1,0 +1,26 @@
+//! The arena: engine-vs-engine tournaments with honest statistics.
+//!
+//! - `schedule`: round robin / gauntlet, colour-swapped pairs and seat rotations, shards.
+//! - `openings`: random openings from a seed, or positions from a file.
+//! - `manifest`: the tournament's parameters (`tournament.json`).
+//! - `referee`: plays one game (limits, clocks, adjudication, faults are losses).
+//! - `runner`: plays the pending games in parallel, appending `games.jsonl`.
+//! - `external`: engine programs over a text protocol.
+//! - `record`: the game log, resumable after a kill.
+//! - `stats`, `sprt`, `ratings`: Elo, pentanomial, SPRT, multi-engine ratings.
+//! - `report`, `chart`: standings, summaries and the rating chart.
+//! - `merge`: shard directories into one.
+
+pub mod chart;
+pub mod external;
+pub mod manifest;
+pub mod merge;
+pub mod openings;
+pub mod ratings;
+pub mod record;
+pub mod referee;
+pub mod report;
+pub mod runner;
+pub mod schedule;
+pub mod sprt;
+pub mod stats;

@@ -1,0 +1,193 @@
+//! `games.jsonl`: one line a finished game, appended and flushed as games finish, so a killed
+//! tournament loses at most the games in flight. Loading drops a half-written last line (the
+//! process died mid-write) and refuses anything else that is malformed or duplicated.
+
+use std::collections::BTreeSet;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::GameRecord;
+
+/// A finished game as the arena records it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArenaRecord {
+    pub index: usize,
+    pub block: usize,
+    pub seed: u64,
+    /// Engine names by seat.
+    pub engines: Vec<String>,
+    /// Engine indices (in the tournament's engine list) by seat.
+    pub seats: Vec<usize>,
+    pub opening: usize,
+    /// How many of `moves` the opening played.
+    pub opening_plies: usize,
+    /// Rules, start, every move in game notation, returns by seat, and the reason it ended.
+    #[serde(flatten)]
+    pub game: GameRecord,
+    /// The seat that lost by fault (crash, illegal move, time), if any.
+    pub fault: Option<usize>,
+}
+
+impl ArenaRecord {
+    /// The score (1, 1/2, 0) of seat `a` against seat `b` in this game: higher return wins.
+    pub fn score_between(&self, a: usize, b: usize) -> f64 {
+        let (ra, rb) = (self.game.returns[a], self.game.returns[b]);
+        if ra > rb {
+            1.0
+        } else if ra < rb {
+            0.0
+        } else {
+            0.5
+        }
+    }
+}
+
+pub fn games_path(dir: &Path) -> PathBuf {
+    dir.join("games.jsonl")
+}
+
+/// Reads every complete game line, sorted by index. A last line without its newline that does
+/// not parse is cut off the file (when `repair`) and ignored.
+pub fn load_games(path: &Path, repair: bool) -> Result<Vec<ArenaRecord>, String> {
+    let text = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let mut games = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut offset = 0usize;
+    while offset < text.len() {
+        let end = text[offset..].iter().position(|&b| b == b'\n');
+        let (line, complete) = match end {
+            Some(e) => (&text[offset..offset + e], true),
+            None => (&text[offset..], false),
+        };
+        let parsed = std::str::from_utf8(line)
+            .ok()
+            .and_then(|l| serde_json::from_str::<ArenaRecord>(l).ok());
+        match parsed {
+            Some(rec) if complete => {
+                if !seen.insert(rec.index) {
+                    return Err(format!(
+                        "{}: game {} appears twice",
+                        path.display(),
+                        rec.index
+                    ));
+                }
+                games.push(rec);
+            }
+            _ if !complete => {
+                // The process died while writing this line: drop it, the game is replayed.
+                if repair {
+                    let f = OpenOptions::new()
+                        .write(true)
+                        .open(path)
+                        .map_err(|e| format!("cannot repair {}: {e}", path.display()))?;
+                    f.set_len(offset as u64)
+                        .map_err(|e| format!("cannot repair {}: {e}", path.display()))?;
+                }
+                break;
+            }
+            _ => {
+                return Err(format!(
+                    "{}: line at byte {offset} is not a game record",
+                    path.display()
+                ))
+            }
+        }
+        offset += line.len() + 1;
+    }
+    games.sort_by_key(|g| g.index);
+    Ok(games)
+}
+
+/// Appends game lines; each line goes out in one write and is flushed at once.
+pub struct GameWriter {
+    file: File,
+}
+
+impl GameWriter {
+    pub fn open(path: &Path) -> Result<GameWriter, String> {
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        Ok(GameWriter { file })
+    }
+    pub fn append(&mut self, rec: &ArenaRecord) -> Result<(), String> {
+        let mut line = serde_json::to_string(rec).map_err(|e| e.to_string())?;
+        line.push('\n');
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|_| self.file.flush())
+            .map_err(|e| format!("cannot write a game record: {e}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(index: usize) -> ArenaRecord {
+        ArenaRecord {
+            index,
+            block: index / 2,
+            seed: 1,
+            engines: vec!["a".into(), "b".into()],
+            seats: vec![0, 1],
+            opening: 0,
+            opening_plies: 0,
+            game: GameRecord {
+                game: "othello".into(),
+                rules: String::new(),
+                start: "x".into(),
+                moves: vec!["d3".into()],
+                returns: vec![1.0, -1.0],
+                reason: "terminal".into(),
+            },
+            fault: None,
+        }
+    }
+
+    #[test]
+    fn half_written_last_line_is_dropped_and_cut() {
+        let dir = std::env::temp_dir().join(format!("arena-record-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = games_path(&dir);
+        let _ = std::fs::remove_file(&path);
+        let mut w = GameWriter::open(&path).unwrap();
+        w.append(&rec(3)).unwrap();
+        w.append(&rec(1)).unwrap();
+        let good_len = std::fs::metadata(&path).unwrap().len();
+        let partial = serde_json::to_string(&rec(2)).unwrap();
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap()
+            .write_all(&partial.as_bytes()[..20])
+            .unwrap();
+        let games = load_games(&path, true).unwrap();
+        assert_eq!(
+            games.iter().map(|g| g.index).collect::<Vec<_>>(),
+            vec![1, 3]
+        );
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), good_len);
+        // A duplicate is an error, not a silent double count.
+        GameWriter::open(&path).unwrap().append(&rec(1)).unwrap();
+        assert!(load_games(&path, true).unwrap_err().contains("twice"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn scores_follow_returns() {
+        let mut r = rec(0);
+        assert_eq!(r.score_between(0, 1), 1.0);
+        r.game.returns = vec![0.0, 0.0];
+        assert_eq!(r.score_between(1, 0), 0.5);
+    }
+}

@@ -1,0 +1,384 @@
+//! Turns the recorded games into standings and statistics, and writes `standings.csv`,
+//! `summary.json`, `summary.md` and `ratings.svg`. Everything is computed from the games sorted
+//! by index, so the files do not depend on concurrency or the order games finished in.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::manifest::Manifest;
+use super::ratings;
+use super::record::ArenaRecord;
+use super::sprt::{SprtDecision, SprtParams};
+use super::stats::{EloEstimate, Pentanomial, Wdl};
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Standing {
+    pub rank: usize,
+    pub engine: String,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub points: f64,
+    pub score: f64,
+    /// Maximum-likelihood rating, the first engine anchored at 0.
+    pub elo: f64,
+    pub elo_error: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Pairing {
+    pub engine: String,
+    pub opponent: String,
+    /// From `engine`'s side.
+    pub wdl: Wdl,
+    pub score: f64,
+    pub draw_ratio: f64,
+    pub los: f64,
+    pub elo: Option<EloEstimate>,
+    /// Colour-swapped pairs (two-player games): LL, LD, WL+DD, WD, WW.
+    pub pentanomial: Option<Pentanomial>,
+    pub pentanomial_elo: Option<EloEstimate>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SprtReport {
+    pub params: SprtParams,
+    pub llr: f64,
+    pub lower: f64,
+    pub upper: f64,
+    pub decision: SprtDecision,
+    /// Pairs (in schedule order) the decision rests on.
+    pub pairs: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    pub game: String,
+    pub engines: Vec<String>,
+    pub planned_games: usize,
+    pub played_games: usize,
+    /// Virtual draws per pairing added to the rating fit (0 unless someone won or lost all).
+    pub rating_prior_draws: f64,
+    pub standings: Vec<Standing>,
+    pub pairings: Vec<Pairing>,
+    pub sprt: Option<SprtReport>,
+    /// How games ended, by reason, with counts.
+    pub endings: BTreeMap<String, usize>,
+}
+
+/// Pentanomial counts of engine `a` against `b` over complete two-game blocks, in block order.
+pub fn pairs_between(games: &[ArenaRecord], a: usize, b: usize) -> Vec<f64> {
+    let mut blocks: BTreeMap<usize, Vec<&ArenaRecord>> = BTreeMap::new();
+    for g in games {
+        if g.seats.len() == 2 && g.seats.contains(&a) && g.seats.contains(&b) && a != b {
+            blocks.entry(g.block).or_default().push(g);
+        }
+    }
+    blocks
+        .values()
+        .filter(|bl| bl.len() == 2)
+        .map(|bl| {
+            bl.iter()
+                .map(|g| {
+                    let sa = g.seats.iter().position(|&e| e == a).unwrap();
+                    g.score_between(sa, 1 - sa)
+                })
+                .sum::<f64>()
+        })
+        .collect()
+}
+
+/// SPRT on the pairs of engines 0 and 1 in schedule order: the decision is taken at the first
+/// prefix whose LLR leaves the bounds, so it does not depend on which games finished first.
+pub fn sprt_status(params: &SprtParams, games: &[ArenaRecord]) -> SprtReport {
+    let mut penta = Pentanomial::default();
+    let (lower, upper) = params.bounds();
+    let mut decision = SprtDecision::Continue;
+    for pair in pairs_between(games, 0, 1) {
+        penta.add_pair(pair / 2.0, pair / 2.0);
+        decision = params.decide(&penta);
+        if decision != SprtDecision::Continue {
+            break;
+        }
+    }
+    SprtReport {
+        params: *params,
+        llr: params.llr(&penta),
+        lower,
+        upper,
+        decision,
+        pairs: penta.pairs(),
+    }
+}
+
+pub fn summarize(m: &Manifest, planned: usize, games: &[ArenaRecord]) -> Summary {
+    let n = m.engines.len();
+    let names = m.engine_names();
+    // Pairwise W/D/L between every two seats of every game.
+    let mut table = vec![vec![Wdl::default(); n]; n];
+    let mut endings: BTreeMap<String, usize> = BTreeMap::new();
+    for g in games {
+        for a in 0..g.seats.len() {
+            for b in 0..g.seats.len() {
+                let (ea, eb) = (g.seats[a], g.seats[b]);
+                if a == b || ea == eb {
+                    continue;
+                }
+                let s = g.score_between(a, b);
+                let cell = &mut table[ea][eb];
+                if s == 1.0 {
+                    cell.wins += 1;
+                } else if s == 0.0 {
+                    cell.losses += 1;
+                } else {
+                    cell.draws += 1;
+                }
+            }
+        }
+        // Faults name the engine; the rest of the text is the reason.
+        let key = if g.game.reason.starts_with("seat ") {
+            match g.game.reason.split_once(" lost: ") {
+                Some((_, why)) => format!("{} lost: {why}", g.engines[g.fault.unwrap_or(0)]),
+                None => g.game.reason.clone(),
+            }
+        } else {
+            g.game.reason.clone()
+        };
+        *endings.entry(key).or_default() += 1;
+    }
+    let totals: Vec<Wdl> = (0..n)
+        .map(|i| {
+            table[i].iter().fold(Wdl::default(), |acc, w| Wdl {
+                wins: acc.wins + w.wins,
+                draws: acc.draws + w.draws,
+                losses: acc.losses + w.losses,
+            })
+        })
+        .collect();
+    // The plain maximum likelihood diverges when an engine won or lost everything; then one
+    // virtual draw per pairing keeps the ratings finite (BayesElo's prior), and says so.
+    let degenerate = totals
+        .iter()
+        .any(|t| t.games() > 0 && (t.wins == t.games() || t.losses == t.games()));
+    let prior = if degenerate { 1.0 } else { 0.0 };
+    let fit = ratings::fit(&table, prior);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| fit.elo[b].total_cmp(&fit.elo[a]).then(a.cmp(&b)));
+    let standings = order
+        .iter()
+        .enumerate()
+        .map(|(rank, &i)| Standing {
+            rank: rank + 1,
+            engine: names[i].clone(),
+            games: totals[i].games(),
+            wins: totals[i].wins,
+            draws: totals[i].draws,
+            losses: totals[i].losses,
+            points: totals[i].points(),
+            score: if totals[i].games() > 0 {
+                totals[i].score()
+            } else {
+                0.0
+            },
+            elo: fit.elo[i],
+            elo_error: fit.error[i],
+        })
+        .collect();
+    let mut pairings = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            let w = table[a][b];
+            if w.games() == 0 {
+                continue;
+            }
+            let pairs = pairs_between(games, a, b);
+            let penta = if pairs.is_empty() {
+                None
+            } else {
+                let mut p = Pentanomial::default();
+                for s in pairs {
+                    p.add_pair(s / 2.0, s / 2.0);
+                }
+                Some(p)
+            };
+            pairings.push(Pairing {
+                engine: names[a].clone(),
+                opponent: names[b].clone(),
+                wdl: w,
+                score: w.score(),
+                draw_ratio: w.draw_ratio(),
+                los: w.los(),
+                elo: w.elo(),
+                pentanomial_elo: penta.and_then(|p| p.elo()),
+                pentanomial: penta,
+            });
+        }
+    }
+    let sprt = m
+        .sprt
+        .filter(|_| n == 2 && m.players == 2)
+        .map(|p| sprt_status(&p, games));
+    Summary {
+        game: m.game.clone(),
+        engines: names,
+        planned_games: planned,
+        played_games: games.len(),
+        rating_prior_draws: prior,
+        standings,
+        pairings,
+        sprt,
+        endings,
+    }
+}
+
+fn num(x: f64, decimals: usize) -> String {
+    if x.is_finite() {
+        format!("{x:.decimals$}")
+    } else if x > 0.0 {
+        "inf".into()
+    } else if x < 0.0 {
+        "-inf".into()
+    } else {
+        "nan".into()
+    }
+}
+
+fn pm(e: &Option<EloEstimate>) -> String {
+    match e {
+        Some(e) => format!("{} ± {}", num(e.elo, 1), num(e.error, 1)),
+        None => "-".into(),
+    }
+}
+
+pub fn standings_csv(s: &Summary) -> String {
+    let mut out = String::from("rank,engine,games,wins,draws,losses,points,score,elo,elo_error\n");
+    for r in &s.standings {
+        out += &format!(
+            "{},{},{},{},{},{},{},{},{},{}\n",
+            r.rank,
+            r.engine,
+            r.games,
+            r.wins,
+            r.draws,
+            r.losses,
+            num(r.points, 1),
+            num(r.score, 4),
+            num(r.elo, 1),
+            num(r.elo_error, 1)
+        );
+    }
+    out
+}
+
+pub fn summary_md(s: &Summary) -> String {
+    let mut out = format!(
+        "# Tournament: {} ({} of {} games played)\n\n",
+        s.game, s.played_games, s.planned_games
+    );
+    out += "| # | engine | games | W | D | L | points | score | Elo (95%) |\n";
+    out += "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
+    for r in &s.standings {
+        out += &format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {}% | {} |\n",
+            r.rank,
+            r.engine,
+            r.games,
+            r.wins,
+            r.draws,
+            r.losses,
+            num(r.points, 1),
+            num(100.0 * r.score, 1),
+            if r.engine == s.engines[0] {
+                "0 (anchor)".to_string()
+            } else {
+                format!("{} ± {}", num(r.elo, 1), num(r.elo_error, 1))
+            }
+        );
+    }
+    if s.rating_prior_draws > 0.0 {
+        out += &format!(
+            "\nRatings: maximum likelihood (Bradley-Terry) anchored at {} = 0, with {} virtual draw(s) per pairing because an engine won or lost every game.\n",
+            s.engines[0], s.rating_prior_draws
+        );
+    } else {
+        out += &format!(
+            "\nRatings: maximum likelihood (Bradley-Terry, draws half a win) anchored at {} = 0.\n",
+            s.engines[0]
+        );
+    }
+    out += "\n| engine | opponent | W-D-L | score | Elo (trinomial) | pentanomial LL/LD/DD+WL/WD/WW | Elo (pentanomial) | nElo | LOS | draws |\n";
+    out += "|---|---|---|---:|---:|---|---:|---:|---:|---:|\n";
+    for p in &s.pairings {
+        let nelo = p
+            .pentanomial_elo
+            .or(p.elo)
+            .map(|e| format!("{} ± {}", num(e.nelo, 1), num(e.nelo_error, 1)))
+            .unwrap_or("-".into());
+        out += &format!(
+            "| {} | {} | {}-{}-{} | {}% | {} | {} | {} | {} | {}% | {}% |\n",
+            p.engine,
+            p.opponent,
+            p.wdl.wins,
+            p.wdl.draws,
+            p.wdl.losses,
+            num(100.0 * p.score, 1),
+            pm(&p.elo),
+            p.pentanomial
+                .map(|x| x
+                    .0
+                    .iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join("/"))
+                .unwrap_or("-".into()),
+            pm(&p.pentanomial_elo),
+            nelo,
+            num(100.0 * p.los, 1),
+            num(100.0 * p.draw_ratio, 1)
+        );
+    }
+    if let Some(t) = &s.sprt {
+        out += &format!(
+            "\nSPRT elo0={} elo1={} alpha={} beta={}: LLR {} in [{}, {}] after {} pairs: {}\n",
+            t.params.elo0,
+            t.params.elo1,
+            t.params.alpha,
+            t.params.beta,
+            num(t.llr, 3),
+            num(t.lower, 3),
+            num(t.upper, 3),
+            t.pairs,
+            match t.decision {
+                SprtDecision::AcceptH0 => "H0 accepted",
+                SprtDecision::AcceptH1 => "H1 accepted",
+                SprtDecision::Continue => "no decision yet",
+            }
+        );
+    }
+    out += "\n| game ended by | games |\n|---|---:|\n";
+    for (k, v) in &s.endings {
+        out += &format!("| {k} | {v} |\n");
+    }
+    out
+}
+
+/// Writes every output file into `dir`.
+pub fn write_outputs(dir: &Path, s: &Summary) -> Result<(), String> {
+    let w = |name: &str, text: String| {
+        std::fs::write(dir.join(name), text)
+            .map_err(|e| format!("cannot write {}: {e}", dir.join(name).display()))
+    };
+    w("standings.csv", standings_csv(s))?;
+    w(
+        "summary.json",
+        serde_json::to_string_pretty(&serde_json::to_value(s).map_err(|e| e.to_string())?)
+            .map_err(|e| e.to_string())?
+            + "\n",
+    )?;
+    w("summary.md", summary_md(s))?;
+    w("ratings.svg", super::chart::ratings_svg(s)?)?;
+    Ok(())
+}

@@ -1,0 +1,230 @@
+//! `boardlab tournament` (and `boardlab match`, its two-engine short form): engine files in,
+//! a results directory out (games.jsonl, standings.csv, summary.json, summary.md, ratings.svg).
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::{CliError, CliResult};
+use crate::arena::manifest::{Manifest, TimeControl};
+use crate::arena::openings::{parse_openings, random_openings};
+use crate::arena::referee::make_agent;
+use crate::arena::report::{summarize, summary_md, write_outputs};
+use crate::arena::runner::{planned_games, run, RunOptions};
+use crate::arena::schedule::{parse_shard, Format};
+use crate::arena::sprt::SprtParams;
+use crate::engine::{EngineSpec, Evaluate, Limits};
+use crate::game::RuleSet;
+use crate::with_game;
+
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// Engine files (engines/<game>/*.toml), two or more.
+    #[arg(long, num_args = 2.., required = true)]
+    engines: Vec<PathBuf>,
+    /// The first engine meets every other; the others do not meet each other.
+    #[arg(long)]
+    gauntlet: bool,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// The two engine files.
+    #[arg(num_args = 2, required = true)]
+    engines: Vec<PathBuf>,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct CommonArgs {
+    /// Games per pairing (group of engines), rounded up to whole colour-swapped pairs / rotations.
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Openings: one position a line in the game's notation.
+    #[arg(long, conflicts_with = "random_openings")]
+    openings: Option<PathBuf>,
+    /// Random openings of this many plies, one per round, drawn from --seed.
+    #[arg(long, default_value_t = 4)]
+    random_openings: usize,
+    /// Seeds openings, chance and the engines' random numbers: same seed, same games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stop early by a sequential test: elo0=..,elo1=..,alpha=..,beta=.. (two engines).
+    #[arg(long)]
+    sprt: Option<String>,
+    /// The results directory.
+    #[arg(long)]
+    out: PathBuf,
+    /// Continue the tournament in --out: plays exactly the games not yet recorded.
+    #[arg(long)]
+    resume: bool,
+    /// Play only shard i of N (1-based), for scale-out; combine with `boardlab merge`.
+    #[arg(long)]
+    shard: Option<String>,
+    /// Rules for every game, k=v,k=v (default: the standard game).
+    #[arg(long, default_value = "")]
+    rules: String,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: usize,
+    /// Clock per engine per game, seconds: base+increment (e.g. 10+0.1).
+    #[arg(long)]
+    tc: Option<String>,
+    /// Slack over a move's time limit before the engine loses on time, ms.
+    #[arg(long, default_value_t = 500)]
+    time_margin_ms: u64,
+    /// Override every engine's depth limit.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Override every engine's node limit.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Override every engine's time per move, ms.
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Override every engine's MCTS playouts.
+    #[arg(long)]
+    playouts: Option<u64>,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+}
+
+pub fn run_tournament(args: TournamentArgs) -> CliResult {
+    let format = if args.gauntlet {
+        Format::Gauntlet
+    } else {
+        Format::RoundRobin
+    };
+    start(&args.engines, format, &args.common)
+}
+
+pub fn run_match(args: MatchArgs) -> CliResult {
+    start(&args.engines, Format::RoundRobin, &args.common)
+}
+
+fn start(files: &[PathBuf], format: Format, c: &CommonArgs) -> CliResult {
+    let mut specs = Vec::new();
+    for f in files {
+        specs.push(EngineSpec::load(f)?);
+    }
+    let game = specs[0].game.clone();
+    for s in &specs {
+        if s.game != game {
+            return Err(CliError(format!(
+                "engine {:?} plays {:?}, engine {:?} plays {:?}",
+                specs[0].name, game, s.name, s.game
+            )));
+        }
+    }
+    let mut names = std::collections::BTreeSet::new();
+    for s in &specs {
+        if !names.insert(s.name.clone()) {
+            return Err(CliError(format!("two engines are named {:?}", s.name)));
+        }
+    }
+    let overrides = Limits {
+        depth: c.depth,
+        nodes: c.nodes,
+        time_ms: c.movetime,
+        playouts: c.playouts,
+    };
+    for s in &mut specs {
+        s.limits = s.limits.overridden_by(overrides);
+    }
+    with_game!(game.as_str(), |G| tournament::<G>(specs, format, c))?
+}
+
+fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonArgs) -> CliResult {
+    let rules = G::Rules::parse(&c.rules)?;
+    let players = G::new(&rules).num_players();
+    // Catch unknown back ends and bad weights before any game is played.
+    for e in &engines {
+        if e.backend != "external" {
+            make_agent::<G>(e, 0).map_err(CliError)?;
+        }
+    }
+    let rounds = c.games.div_ceil(players).max(1);
+    let (opening_source, openings) = match &c.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            (
+                format!("file {}", path.display()),
+                parse_openings::<G>(&rules, &text)?,
+            )
+        }
+        None => (
+            format!("random {} plies", c.random_openings),
+            random_openings::<G>(&rules, c.random_openings, rounds, c.seed),
+        ),
+    };
+    let manifest = Manifest {
+        game: G::ID.to_string(),
+        rules: rules.to_text(),
+        engines,
+        format,
+        games_per_encounter: c.games,
+        opening_source,
+        openings,
+        seed: c.seed,
+        max_plies: c.max_plies,
+        time_control: c.tc.as_deref().map(TimeControl::parse).transpose()?,
+        time_margin_ms: c.time_margin_ms,
+        sprt: c.sprt.as_deref().map(SprtParams::parse).transpose()?,
+        shard: c.shard.as_deref().map(parse_shard).transpose()?,
+        players,
+    };
+    prepare_dir(&c.out, &manifest, c.resume)?;
+    let opts = RunOptions {
+        concurrency: c.concurrency,
+        progress: !c.quiet,
+    };
+    let games = run::<G>(&manifest, &c.out, &opts)?;
+    finish(&c.out, &manifest, planned_games(&manifest).len(), &games)
+}
+
+/// Creates `dir` with its tournament.json, or checks that a resumed one is the same tournament.
+fn prepare_dir(dir: &Path, m: &Manifest, resume: bool) -> CliResult {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    if dir.join("tournament.json").exists() {
+        if !resume {
+            return Err(CliError(format!(
+                "{} already holds a tournament: pass --resume to continue it, or another --out",
+                dir.display()
+            )));
+        }
+        let old = Manifest::load(dir)?;
+        let diff = old.differences(m);
+        if !diff.is_empty() {
+            return Err(CliError(format!(
+                "--resume: {} holds a different tournament (differs in: {})",
+                dir.display(),
+                diff.join(", ")
+            )));
+        }
+        Ok(())
+    } else {
+        Ok(m.save(dir)?)
+    }
+}
+
+/// Writes the summaries and prints the table.
+pub fn finish(
+    dir: &Path,
+    m: &Manifest,
+    planned: usize,
+    games: &[crate::arena::record::ArenaRecord],
+) -> CliResult {
+    let summary = summarize(m, planned, games);
+    write_outputs(dir, &summary)?;
+    print!("{}", summary_md(&summary));
+    println!("\nResults in {}", dir.display());
+    Ok(())
+}

@@ -1,0 +1,363 @@
+//! The generic line protocol (docs/protocol.md): one command a line in, zero or more answer
+//! lines out, in the game's own notation. Bad input gets an `error <message>` line, never a
+//! crash. `LineServer` is the engine side (`boardlab serve --protocol line`), `LineClient` the
+//! arena's side for external engines.
+
+use std::io::{BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Instant;
+
+use crate::arena::external::{EngineProcess, ExternalProtocol};
+use crate::engine::{Agent, AgentError, Evaluate, Limits};
+use crate::game::{Game, MoveList, RuleSet, Turn};
+
+/// The engine side: a current position and an agent to answer `go`.
+pub struct LineServer<G: Evaluate> {
+    rules: G::Rules,
+    state: G,
+    agent: Box<dyn Agent<G>>,
+    /// The engine file's limits; `go` arguments override them.
+    limits: Limits,
+}
+
+impl<G: Evaluate> LineServer<G> {
+    pub fn new(agent: Box<dyn Agent<G>>, limits: Limits) -> Self {
+        let rules = G::Rules::default();
+        LineServer {
+            state: G::new(&rules),
+            rules,
+            agent,
+            limits,
+        }
+    }
+
+    /// Answers one command line. Returns the reply lines and whether to quit.
+    pub fn handle(&mut self, line: &str) -> (Vec<String>, bool) {
+        let line = line.trim();
+        let (cmd, rest) = match line.split_once(char::is_whitespace) {
+            Some((c, r)) => (c, r.trim()),
+            None => (line, ""),
+        };
+        let reply = match cmd {
+            "" => Ok(vec![]),
+            "quit" => return (vec![], true),
+            "isready" => Ok(vec!["readyok".to_string()]),
+            "rules" => self.set_rules(rest),
+            "newgame" => {
+                self.state = G::new(&self.rules);
+                self.agent.new_game();
+                Ok(vec![])
+            }
+            "position" => self.set_position(rest),
+            "moves" => self.play_moves(rest).map(|_| vec![]),
+            "legal" => Ok(vec![self.legal()]),
+            "print" => Ok(vec![format!("position {}", self.state.format_position())]),
+            "turn" => Ok(vec![format!(
+                "turn {}",
+                match self.state.turn() {
+                    Turn::Player(p) => p.to_string(),
+                    Turn::Chance => "chance".into(),
+                    Turn::Terminal => "terminal".into(),
+                }
+            )]),
+            "returns" => self.returns(),
+            "go" => self.go(rest),
+            "help" => Ok(vec![
+                "info commands: isready rules newgame position moves legal print turn returns go quit"
+                    .to_string(),
+            ]),
+            other => Err(format!("unknown command {other:?}")),
+        };
+        match reply {
+            Ok(lines) => (lines, false),
+            Err(msg) => (vec![format!("error {msg}")], false),
+        }
+    }
+
+    fn set_rules(&mut self, text: &str) -> Result<Vec<String>, String> {
+        let rules = G::Rules::parse(text).map_err(|e| format!("bad rules {text:?}: {e}"))?;
+        self.state = G::new(&rules);
+        self.rules = rules;
+        Ok(vec![])
+    }
+
+    /// `position startpos|<text> [moves m1 m2 ...]`: all or nothing.
+    fn set_position(&mut self, rest: &str) -> Result<Vec<String>, String> {
+        let (pos, moves) = match rest.find(" moves") {
+            Some(i) if rest[i + 6..].is_empty() || rest[i + 6..].starts_with(' ') => {
+                (rest[..i].trim(), Some(rest[i + 6..].trim()))
+            }
+            _ => (rest, None),
+        };
+        let pos = pos.trim();
+        if pos.is_empty() {
+            return Err("position needs `startpos` or a position".into());
+        }
+        let state = if pos == "startpos" {
+            G::new(&self.rules)
+        } else {
+            G::parse_position(&self.rules, pos).map_err(|e| format!("bad position {pos:?}: {e}"))?
+        };
+        let saved = std::mem::replace(&mut self.state, state);
+        if let Some(ms) = moves {
+            if let Err(e) = self.play_moves(ms) {
+                self.state = saved;
+                return Err(e);
+            }
+        }
+        Ok(vec![])
+    }
+
+    /// Plays moves on a copy; the position changes only if every move is legal.
+    fn play_moves(&mut self, text: &str) -> Result<(), String> {
+        let mut s = self.state.clone();
+        for mv in text.split_whitespace() {
+            s.play_text(mv)
+                .map_err(|e| format!("illegal move {mv:?}: {e}"))?;
+        }
+        self.state = s;
+        Ok(())
+    }
+
+    fn legal(&self) -> String {
+        match self.state.turn() {
+            Turn::Player(_) => {
+                let mut ms = MoveList::new();
+                self.state.legal_moves(&mut ms);
+                let texts: Vec<String> = ms.iter().map(|&m| self.state.format_move(m)).collect();
+                format!("legal {}", texts.join(" ")).trim_end().to_string()
+            }
+            Turn::Chance => {
+                let mut out = Vec::new();
+                self.state.chance_outcomes(&mut out);
+                let texts: Vec<String> = out
+                    .iter()
+                    .map(|&(m, p)| format!("{}:{p}", self.state.format_move(m)))
+                    .collect();
+                format!("chance {}", texts.join(" "))
+            }
+            Turn::Terminal => "legal".to_string(),
+        }
+    }
+
+    fn returns(&self) -> Result<Vec<String>, String> {
+        if !self.state.is_terminal() {
+            return Err("the game is not over".into());
+        }
+        let r = self.state.returns();
+        let vals: Vec<String> = r.as_slice().iter().map(|v| v.to_string()).collect();
+        Ok(vec![format!("returns {}", vals.join(" "))])
+    }
+
+    fn go(&mut self, args: &str) -> Result<Vec<String>, String> {
+        let mut limits = Limits::default();
+        let words: Vec<&str> = args.split_whitespace().collect();
+        let mut i = 0;
+        while i < words.len() {
+            let value = words
+                .get(i + 1)
+                .ok_or_else(|| format!("go: {} needs a number", words[i]))?;
+            let n: u64 = value
+                .parse()
+                .map_err(|_| format!("go: {} is not a number: {value:?}", words[i]))?;
+            match words[i] {
+                "depth" => limits.depth = Some(n as u32),
+                "nodes" => limits.nodes = Some(n),
+                "time" => limits.time_ms = Some(n),
+                "playouts" => limits.playouts = Some(n),
+                other => return Err(format!("go: unknown limit {other:?}")),
+            }
+            i += 2;
+        }
+        match self.state.turn() {
+            Turn::Player(_) => {}
+            Turn::Chance => return Err("go: a chance node, no one to move".into()),
+            Turn::Terminal => return Err("go: the game is over".into()),
+        }
+        let limits = self.limits.overridden_by(limits);
+        let state = &self.state;
+        let agent = &mut self.agent;
+        let report = catch_unwind(AssertUnwindSafe(|| agent.choose(state, &limits)))
+            .map_err(|_| "go: the engine panicked".to_string())?
+            .map_err(|e| format!("go: {e}"))?;
+        Ok(vec![format!(
+            "bestmove {} score {} depth {} nodes {}",
+            self.state.format_move(report.best),
+            report.score,
+            report.depth,
+            report.nodes
+        )])
+    }
+}
+
+/// Runs a server until `quit` or end of input.
+pub fn serve<G: Evaluate>(
+    mut server: LineServer<G>,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> std::io::Result<()> {
+    for line in input.lines() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                writeln!(output, "error input is not UTF-8")?;
+                output.flush()?;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let (reply, quit) = server.handle(&line);
+        for r in reply {
+            writeln!(output, "{r}")?;
+        }
+        output.flush()?;
+        if quit {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The arena's side of the line protocol.
+pub struct LineClient;
+
+impl LineClient {
+    /// Skips `info` and blank lines; returns the first other line.
+    fn answer(process: &mut EngineProcess, deadline: Instant) -> Result<String, AgentError> {
+        loop {
+            let line = process.recv(deadline)?;
+            let t = line.trim();
+            if t.is_empty() || t == "info" || t.starts_with("info ") {
+                continue;
+            }
+            return Ok(t.to_string());
+        }
+    }
+}
+
+impl<G: Game> ExternalProtocol<G> for LineClient {
+    fn handshake(
+        &mut self,
+        process: &mut EngineProcess,
+        deadline: Instant,
+    ) -> Result<(), AgentError> {
+        process.send("isready")?;
+        match Self::answer(process, deadline)?.as_str() {
+            "readyok" => Ok(()),
+            other => Err(AgentError::Garbage(format!(
+                "expected readyok, got {other:?}"
+            ))),
+        }
+    }
+
+    fn request_move(
+        &mut self,
+        process: &mut EngineProcess,
+        state: &G,
+        limits: &Limits,
+        deadline: Instant,
+    ) -> Result<(String, f64), AgentError> {
+        process.send(&format!("rules {}", state.rules().to_text()))?;
+        process.send(&format!("position {}", state.format_position()))?;
+        let mut go = String::from("go");
+        for (k, v) in [
+            ("depth", limits.depth.map(u64::from)),
+            ("nodes", limits.nodes),
+            ("time", limits.time_ms),
+            ("playouts", limits.playouts),
+        ] {
+            if let Some(v) = v {
+                go.push_str(&format!(" {k} {v}"));
+            }
+        }
+        process.send(&go)?;
+        let line = Self::answer(process, deadline)?;
+        if let Some(msg) = line.strip_prefix("error") {
+            return Err(AgentError::Other(format!("engine answered error:{msg}")));
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first() != Some(&"bestmove") || words.len() < 2 {
+            return Err(AgentError::Garbage(format!(
+                "expected bestmove, got {line:?}"
+            )));
+        }
+        let score = words
+            .iter()
+            .position(|w| *w == "score")
+            .and_then(|i| words.get(i + 1))
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0.0);
+        Ok((words[1].to_string(), score))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::othello::Othello;
+    use crate::search::baselines::RandomAgent;
+
+    fn server() -> LineServer<Othello> {
+        LineServer::new(Box::new(RandomAgent::new("r", 1)), Limits::default())
+    }
+
+    fn one(s: &mut LineServer<Othello>, line: &str) -> String {
+        let (r, quit) = s.handle(line);
+        assert!(!quit);
+        r.join("\n")
+    }
+
+    #[test]
+    fn legal_moves_and_bestmove() {
+        let mut s = server();
+        assert_eq!(one(&mut s, "isready"), "readyok");
+        assert_eq!(one(&mut s, "legal"), "legal d3 c4 f5 e6");
+        assert_eq!(one(&mut s, "position startpos moves f5"), "");
+        assert_eq!(one(&mut s, "turn"), "turn 1");
+        let best = one(&mut s, "go depth 1");
+        assert!(best.starts_with("bestmove "), "{best}");
+        let mv = best.split_whitespace().nth(1).unwrap().to_string();
+        assert!(one(&mut s, "legal").split_whitespace().any(|m| m == mv));
+        // The printed position reads back.
+        let printed = one(&mut s, "print");
+        let text = printed.strip_prefix("position ").unwrap().to_string();
+        assert_eq!(one(&mut s, &format!("position {text}")), "");
+        assert_eq!(one(&mut s, "print"), printed);
+        assert_eq!(s.handle("quit"), (vec![], true));
+    }
+
+    #[test]
+    fn bad_input_gives_error_lines() {
+        let mut s = server();
+        for bad in [
+            "frobnicate",
+            "position",
+            "position nonsense",
+            "position startpos moves a9",
+            "moves d3 d3",
+            "rules nosuchkey=1",
+            "go depth",
+            "go depth x",
+            "go speed 3",
+            "returns",
+            "position \u{0}\u{1}",
+        ] {
+            let r = one(&mut s, bad);
+            assert!(r.starts_with("error "), "{bad:?} gave {r:?}");
+        }
+        // Failed commands left the position alone.
+        assert_eq!(one(&mut s, "legal"), "legal d3 c4 f5 e6");
+        // A failed `moves` is all or nothing.
+        assert!(one(&mut s, "moves f5 zz").starts_with("error"));
+        assert_eq!(one(&mut s, "legal"), "legal d3 c4 f5 e6");
+    }
+
+    #[test]
+    fn serve_loop_reads_until_quit() {
+        let input = b"isready\nbogus\nquit\nisready\n";
+        let mut out = Vec::new();
+        serve(server(), &input[..], &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text, "readyok\nerror unknown command \"bogus\"\n");
+    }
+}

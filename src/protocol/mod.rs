@@ -1,0 +1,4 @@
+//! Text protocols that let other programs use boardlab's games and engines, and let the arena
+//! drive engine programs. `line` is the generic one every game speaks (docs/protocol.md).
+
+pub mod line;
