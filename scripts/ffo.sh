@@ -9,13 +9,17 @@ LAST=${2:-59}
 FILE=${3:-../shared/data/othello/fforum-40-59.obf}
 BASE=$(basename "$FILE" .obf | sed -E 's/fforum-([0-9]+)-.*/\1/')
 BIN=${BOARDLAB:-target/release/boardlab}
-echo "| # | empties | expected | score | best | nodes | seconds | nodes/s |"
-echo "|---|---|---|---|---|---|---|---|"
-n=$BASE; total_nodes=0; total_ms=0; ok=0; count=0
+echo "| # | empties | expected | score | best | nodes | wall s | CPU s | nodes per CPU s |"
+echo "|---|---|---|---|---|---|---|---|---|"
+n=$BASE; total_nodes=0; total_ms=0; total_cpu=0; ok=0; count=0
+# CPU time (user + system) is measured besides wall time: on a shared machine the wall time
+# depends on the load, the CPU time much less.
+cpu_file=$(mktemp)
 while IFS= read -r line; do
   if [ "$n" -ge "$FIRST" ] && [ "$n" -le "$LAST" ]; then
     expected=$(echo "$line" | sed -E 's/^[^;]*; *[A-Za-z0-9]+:([+-]?[0-9]+).*/\1/' | sed 's/^+//')
-    out=$("$BIN" search --game othello --position="$line" --exact --json)
+    out=$(/usr/bin/time -f "%U %S" -o "$cpu_file" "$BIN" search --game othello --position="$line" --exact --json)
+    cpu=$(awk '{print $1 + $2}' "$cpu_file")
     score=$(echo "$out" | sed -E 's/.*"score":(-?[0-9]+)(\.0)?.*/\1/')
     nodes=$(echo "$out" | sed -E 's/.*"nodes":([0-9]+).*/\1/')
     ms=$(echo "$out" | sed -E 's/.*"ms":([0-9]+).*/\1/')
@@ -23,8 +27,10 @@ while IFS= read -r line; do
     empties=$(echo "$line" | cut -c1-64 | tr -cd '-' | wc -c)
     mark=""; [ "$score" = "$expected" ] && ok=$((ok+1)) || mark=" WRONG"
     count=$((count+1)); total_nodes=$((total_nodes+nodes)); total_ms=$((total_ms+ms))
-    printf "| %d | %d | %+d | %+d%s | %s | %d | %.2f | %.2e |\n" "$n" "$empties" "$expected" "$score" "$mark" "$best" "$nodes" "$(echo "$ms/1000" | bc -l)" "$(echo "$nodes*1000/($ms+1)" | bc -l)"
+    total_cpu=$(echo "$total_cpu + $cpu" | bc -l)
+    printf "| %d | %d | %+d | %+d%s | %s | %d | %.2f | %.2f | %.2e |\n" "$n" "$empties" "$expected" "$score" "$mark" "$best" "$nodes" "$(echo "$ms/1000" | bc -l)" "$cpu" "$(echo "$nodes/($cpu+0.001)" | bc -l)"
   fi
   n=$((n+1))
 done < "$FILE"
-printf "| total | | | %d/%d right | | %d | %.1f | %.2e |\n" "$ok" "$count" "$total_nodes" "$(echo "$total_ms/1000" | bc -l)" "$(echo "$total_nodes*1000/($total_ms+1)" | bc -l)"
+printf "| total | | | %d/%d right | | %d | %.1f | %.1f | %.2e |\n" "$ok" "$count" "$total_nodes" "$(echo "$total_ms/1000" | bc -l)" "$total_cpu" "$(echo "$total_nodes/($total_cpu+0.001)" | bc -l)"
+rm -f "$cpu_file"

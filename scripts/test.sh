@@ -16,6 +16,10 @@ cargo test --release --locked
 
 echo "== cross-checks against independent implementations"
 "$PY" scripts/crosscheck_othello.py --games "${OTHELLO_GAMES:-300}"
+"$PY" scripts/crosscheck_draughts.py --games "${DRAUGHTS_GAMES:-100}"
+"$PY" scripts/hub_with_pydraughts.py --games 1
+"$PY" scripts/crosscheck_ewn.py --games "${EWN_GAMES:-200}"
+"$PY" scripts/crosscheck_ewn.py --perft 8 --setups 2
 
 echo "== arena: a tournament run as 2 Ray shards and merged equals the single run"
 arena_tmp=$(mktemp -d)

@@ -102,7 +102,13 @@ pub fn parse_openings<G: Game>(rules: &G::Rules, text: &str) -> Result<Vec<Openi
 /// The position an opening leads to.
 pub fn opening_state<G: Game>(rules_text: &str, opening: &Opening) -> Result<G, String> {
     let rules = G::Rules::parse(rules_text).map_err(|e| e.to_string())?;
-    let mut state = G::parse_position(&rules, &opening.start).map_err(|e| e.to_string())?;
+    // The usual start needs no parsing (and games whose positions do not parse can still play).
+    let initial = G::new(&rules);
+    let mut state = if opening.start == initial.format_position() {
+        initial
+    } else {
+        G::parse_position(&rules, &opening.start).map_err(|e| e.to_string())?
+    };
     for mv in &opening.moves {
         state.play_text(mv).map_err(|e| e.to_string())?;
     }

@@ -164,15 +164,19 @@ pub fn play_game_with<G: Evaluate>(
                 }
                 let engine = &m.engines[spec.seats[seat]];
                 let mut limits = engine.limits;
+                // The engine file's move time is a hard limit; under a clock, the move's share of
+                // the clock is only what the agent is told to aim for, and the clock is the limit.
+                let hard_ms = engine.limits.time_ms;
+                let mut wait_ms = hard_ms;
                 if let Some(tc) = m.time_control {
                     let left = clocks[seat].max(0) as u64;
                     let budget = (left / 20 + tc.increment_ms).min(left).max(1);
-                    limits.time_ms = Some(limits.time_ms.map_or(budget, |t| t.min(budget)));
+                    limits.time_ms = Some(hard_ms.map_or(budget, |t| t.min(budget)));
+                    wait_ms = Some(hard_ms.map_or(left, |t| t.min(left)));
                 }
                 // Only a move with a time limit can be late; the referee waits the limit plus
                 // twice the margin, so an external engine's own (limit + margin) kill comes first.
-                let deadline = limits
-                    .time_ms
+                let deadline = wait_ms
                     .map(|t| Duration::from_millis(t) + 2 * margin + Duration::from_millis(100));
                 let began = Instant::now();
                 let answer = ask(&mut agents[seat], &state, &limits, deadline);
@@ -188,7 +192,7 @@ pub fn play_game_with<G: Evaluate>(
                     fault = Some((seat, format!("illegal move {:?}", report.best)));
                     continue;
                 }
-                if let Some(t) = limits.time_ms {
+                if let Some(t) = hard_ms {
                     if took > Duration::from_millis(t) + margin {
                         fault = Some((
                             seat,
@@ -200,7 +204,7 @@ pub fn play_game_with<G: Evaluate>(
                 if let Some(tc) = m.time_control {
                     clocks[seat] -= took.as_millis() as i64;
                     if clocks[seat] < -(m.time_margin_ms as i64) {
-                        fault = Some((seat, "lost on time (clock ran out)".to_string()));
+                        fault = Some((seat, "clock ran out".to_string()));
                         continue;
                     }
                     clocks[seat] += tc.increment_ms as i64;
@@ -248,6 +252,7 @@ mod tests {
     use super::*;
     use crate::arena::openings::random_openings;
     use crate::arena::schedule::Format;
+    use crate::game::Game;
     use crate::games::othello::Othello;
     use crate::search::baselines::RandomAgent;
 
@@ -259,10 +264,14 @@ mod tests {
         }
         fn choose(
             &mut self,
-            _: &Othello,
-            _: &Limits,
+            state: &Othello,
+            limits: &Limits,
         ) -> Result<SearchReport<crate::games::othello::OthelloMove>, AgentError> {
             match self.0.as_str() {
+                "slow" => {
+                    std::thread::sleep(Duration::from_millis(30));
+                    RandomAgent::new("slow", 0).choose(state, limits)
+                }
                 "panics" => panic!("deliberate test panic"),
                 "hangs" => {
                     std::thread::sleep(Duration::from_millis(2000));
@@ -350,6 +359,25 @@ mod tests {
     }
 
     #[test]
+    fn a_clock_that_runs_out_loses() {
+        // 200 ms for the game, 30 ms a move, 50 ms grace: the clock is gone after ~9 moves.
+        let mut m = manifest(vec![spec("random", None), spec("slow", None)]);
+        m.time_control = Some(crate::arena::manifest::TimeControl {
+            base_ms: 200,
+            increment_ms: 0,
+        });
+        for g in m.schedule().games {
+            let rec = play_game_with::<Othello>(&m, &g, &factory);
+            assert!(
+                rec.game.reason.contains("clock ran out"),
+                "{}",
+                rec.game.reason
+            );
+            assert_eq!(rec.engines[rec.fault.unwrap()], "slow");
+        }
+    }
+
+    #[test]
     fn an_erring_agent_loses_with_its_reason() {
         for rec in play("errs", None) {
             assert!(
@@ -358,6 +386,43 @@ mod tests {
                 rec.game.reason
             );
         }
+    }
+
+    #[test]
+    fn three_players_rotate_seats_and_score_pairwise() {
+        use crate::arena::report::summarize;
+        use crate::search::testgames::Race3;
+        let mut m = manifest(vec![spec("a", None), spec("b", None), spec("c", None)]);
+        m.game = Race3::ID.into();
+        m.players = 3;
+        m.games_per_encounter = 6;
+        m.openings = random_openings::<Race3>(&Default::default(), 0, 2, 1);
+        let schedule = m.schedule();
+        assert_eq!(schedule.games.len(), 6);
+        let race = |_: &EngineSpec, seed: u64| -> Result<Box<dyn Agent<Race3>>, String> {
+            Ok(Box::new(RandomAgent::new("r", seed)))
+        };
+        let games: Vec<ArenaRecord> = schedule
+            .games
+            .iter()
+            .map(|g| play_game_with::<Race3>(&m, g, &race))
+            .collect();
+        for seat in 0..3 {
+            let mut at: Vec<usize> = games[..3].iter().map(|g| g.seats[seat]).collect();
+            at.sort();
+            assert_eq!(
+                at,
+                vec![0, 1, 2],
+                "each engine sits at seat {seat} once a block"
+            );
+        }
+        let s = summarize(&m, 6, &games);
+        // One winner a game: it beats both others; the two losers draw with each other.
+        let wins: u64 = s.standings.iter().map(|r| r.wins).sum();
+        let draws: u64 = s.standings.iter().map(|r| r.draws).sum();
+        assert_eq!((wins, draws), (12, 12));
+        assert!(s.standings.iter().all(|r| r.games == 12));
+        assert!(s.pairings.iter().all(|p| p.pentanomial.is_none()));
     }
 
     #[test]

@@ -382,3 +382,107 @@ pub fn write_outputs(dir: &Path, s: &Summary) -> Result<(), String> {
     w("ratings.svg", super::chart::ratings_svg(s)?)?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::schedule::Format;
+    use crate::engine::EngineSpec;
+    use crate::game::GameRecord;
+
+    fn manifest(n: usize, sprt: Option<SprtParams>) -> Manifest {
+        let engines = (0..n)
+            .map(|i| {
+                EngineSpec::from_toml(&format!(
+                    "name = \"e{i}\"\ngame = \"othello\"\nbackend = \"random\""
+                ))
+                .unwrap()
+            })
+            .collect();
+        Manifest {
+            game: "othello".into(),
+            rules: String::new(),
+            engines,
+            format: Format::RoundRobin,
+            games_per_encounter: 4,
+            opening_source: String::new(),
+            openings: vec![],
+            seed: 0,
+            max_plies: 100,
+            time_control: None,
+            time_margin_ms: 0,
+            sprt,
+            shard: None,
+            players: 2,
+        }
+    }
+
+    /// A game of block `block` with `seats`, seat 0's return `r0`.
+    fn game(index: usize, block: usize, seats: [usize; 2], r0: f64) -> ArenaRecord {
+        ArenaRecord {
+            index,
+            block,
+            seed: 0,
+            engines: seats.iter().map(|s| format!("e{s}")).collect(),
+            seats: seats.to_vec(),
+            opening: 0,
+            opening_plies: 0,
+            game: GameRecord {
+                game: "othello".into(),
+                rules: String::new(),
+                start: String::new(),
+                moves: vec![],
+                returns: vec![r0, -r0],
+                reason: "terminal".into(),
+            },
+            fault: None,
+        }
+    }
+
+    #[test]
+    fn pairs_and_standings_from_games() {
+        // Block 0: e0 wins both colours (WW). Block 1: e0 wins as first, draws as second (WD).
+        // Block 2: e0 loses as first and wins as second (WL).
+        let games = vec![
+            game(0, 0, [0, 1], 1.0),
+            game(1, 0, [1, 0], -1.0),
+            game(2, 1, [0, 1], 1.0),
+            game(3, 1, [1, 0], 0.0),
+            game(4, 2, [0, 1], -1.0),
+            game(5, 2, [1, 0], -1.0),
+            // An unfinished pair counts in W/D/L but not in the pentanomial.
+            game(6, 3, [0, 1], 1.0),
+        ];
+        let s = summarize(&manifest(2, None), 8, &games);
+        let p = &s.pairings[0];
+        assert_eq!((p.wdl.wins, p.wdl.draws, p.wdl.losses), (5, 1, 1));
+        assert_eq!(p.pentanomial.unwrap().0, [0, 0, 1, 1, 1]);
+        assert_eq!(s.standings[0].engine, "e0");
+        assert_eq!(s.standings[0].points, 5.5);
+        assert_eq!(s.standings[1].points, 1.5);
+        assert_eq!(s.played_games, 7);
+        // With two engines the fit is the score's logistic Elo: 5.5/7.
+        let want = -crate::arena::stats::elo_from_score(5.5 / 7.0);
+        assert!((s.standings[1].elo - want).abs() < 1e-6);
+    }
+
+    #[test]
+    fn sprt_reads_pairs_in_schedule_order() {
+        let sprt = SprtParams::parse("elo0=0,elo1=50").unwrap();
+        // Pairs won twice by e0, listed out of order: the decision is the same either way.
+        let mut games: Vec<ArenaRecord> = (0..10)
+            .flat_map(|b| {
+                [
+                    game(2 * b, b, [0, 1], 1.0),
+                    game(2 * b + 1, b, [1, 0], -1.0),
+                ]
+            })
+            .collect();
+        let a = sprt_status(&sprt, &games);
+        games.reverse();
+        let b = sprt_status(&sprt, &games);
+        assert_eq!(a.decision, SprtDecision::AcceptH1);
+        assert_eq!((a.pairs, a.decision), (b.pairs, b.decision));
+        assert!(a.pairs < 10);
+    }
+}

@@ -23,6 +23,7 @@ pub struct ServeArgs {
 pub fn run(args: ServeArgs) -> CliResult {
     match args.protocol.as_str() {
         "line" => with_game!(args.game.as_str(), |G| serve_line::<G>(&args))?,
+        "hub" => crate::games::draughts::hub::serve_cli(&args.game, args.engine.as_deref()),
         other => Err(CliError(format!(
             "unknown protocol {other:?} for game {:?}",
             args.game

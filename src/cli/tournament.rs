@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::{CliError, CliResult};
 use crate::arena::manifest::{Manifest, TimeControl};
-use crate::arena::openings::{parse_openings, random_openings};
+use crate::arena::openings::{opening_state, parse_openings, random_openings};
 use crate::arena::referee::make_agent;
 use crate::arena::report::{summarize, summary_md, write_outputs};
 use crate::arena::runner::{planned_games, run, RunOptions};
@@ -165,6 +165,10 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
             random_openings::<G>(&rules, c.random_openings, rounds, c.seed),
         ),
     };
+    for (i, o) in openings.iter().enumerate() {
+        opening_state::<G>(&rules.to_text(), o)
+            .map_err(|e| CliError(format!("opening {}: {e}", i + 1)))?;
+    }
     let manifest = Manifest {
         game: G::ID.to_string(),
         rules: rules.to_text(),

@@ -1,13 +1,15 @@
 //! One folder a game. Each implements `game::Game` (rules, moves, text) and `engine::Evaluate`
 //! (features for the evaluators). The registry below maps command-line ids to types.
 
+pub mod draughts;
+pub mod ewn;
 pub mod othello;
 pub mod ur;
 
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello", "ur"];
+pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur"];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -20,6 +22,18 @@ macro_rules! with_game {
         match $id {
             "othello" => {
                 type $G = $crate::games::othello::Othello;
+                Ok($body)
+            }
+            "draughts" => {
+                type $G = $crate::games::draughts::Draughts;
+                Ok($body)
+            }
+            "checkers" => {
+                type $G = $crate::games::draughts::Checkers;
+                Ok($body)
+            }
+            "ewn" => {
+                type $G = $crate::games::ewn::Ewn;
                 Ok($body)
             }
             "ur" => {

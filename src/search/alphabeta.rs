@@ -196,6 +196,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
 
     /// Iterative deepening to `max_depth`: (score, depth, pv) of the last complete iteration.
     fn iterate(&mut self, root: &G, max_depth: u32) -> Option<(i32, u32, Vec<G::Move>)> {
+        let root_player = root.current_player()?;
         let mut result: Option<(i32, u32, Vec<G::Move>)> = None;
         // Helpers start one ply deeper on odd ids so the threads spread over depths.
         let first = 1 + (self.id % 2) as u32;
@@ -210,7 +211,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 _ => (-INF, INF, 0),
             };
             let score = loop {
-                let v = self.negamax(root, depth as i32, alpha, beta, 0);
+                let v = self.negamax(root, root_player, depth as i32, alpha, beta, 0);
                 if self.stopped {
                     break None;
                 }
@@ -305,8 +306,8 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 self.count_node();
                 terminal_score(&child.returns(), me, ply + 1)
             }
-            Turn::Player(p) if p == me => self.negamax(child, depth, alpha, beta, ply + 1),
-            Turn::Player(_) => -self.negamax(child, depth, -beta, -alpha, ply + 1),
+            Turn::Player(p) if p == me => self.negamax(child, p, depth, alpha, beta, ply + 1),
+            Turn::Player(p) => -self.negamax(child, p, depth, -beta, -alpha, ply + 1),
             Turn::Chance => self.chance_value(child, me, depth, ply + 1),
         }
     }
@@ -345,19 +346,29 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             + self.history[(move_key(mv) as usize) & (HISTORY_SIZE - 1)]
     }
 
-    fn negamax(&mut self, state: &G, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// `me` is the player to move at `state` (the caller knows it from `turn()`).
+    fn negamax(
+        &mut self,
+        state: &G,
+        me: PlayerId,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         self.count_node();
         if self.stopped {
             return 0;
         }
         self.pv[ply].clear();
-        let me = state.current_player().expect("negamax at a decision node");
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return self.quiesce(state, alpha, beta, ply, -depth, me);
         }
         let hash = state.hash();
+        // One ply from the horizon a probe (a cache miss, mostly) costs more than it saves.
+        let use_tt = depth >= 2;
         let mut tt_move = NO_MOVE;
-        if let Some(hit) = self.tt.probe(hash) {
+        if let Some(hit) = if use_tt { self.tt.probe(hash) } else { None } {
             tt_move = hit.mv;
             if ply > 0 && hit.depth as i32 >= depth {
                 let s = score_from_tt(hit.score, ply);
@@ -439,13 +450,15 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         } else {
             Bound::Upper
         };
-        self.tt.store(
-            hash,
-            score_to_tt(best, ply),
-            best_index,
-            depth.min(255) as u8,
-            bound,
-        );
+        if use_tt {
+            self.tt.store(
+                hash,
+                score_to_tt(best, ply),
+                best_index,
+                depth.min(255) as u8,
+                bound,
+            );
+        }
         best
     }
 

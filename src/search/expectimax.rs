@@ -15,7 +15,7 @@
 use std::marker::PhantomData;
 use std::time::Instant;
 
-use super::linear::{report_score, terminal_score, LinearEval, EVAL_LIMIT, WIN};
+use super::linear::{report_score, terminal_score, LinearEval, EVAL_LIMIT, SCORE_SCALE, WIN};
 use crate::engine::{Agent, AgentError, Evaluate, Limits, SearchReport};
 use crate::game::{MoveList, PlayerId, Turn};
 
@@ -37,6 +37,11 @@ pub struct ExpectimaxConfig {
     pub pruning: ChancePruning,
     /// Depth (decisions) when no limit is given.
     pub default_depth: u32,
+    /// When set, a finished game is worth its return times this many evaluation units (no
+    /// bonus for winning sooner), and evaluations are clamped to the same range: for games
+    /// whose evaluation estimates the expected return (EWN, Ur), so that expected values mix
+    /// results and evaluations on one scale, and Star1 works with tight bounds.
+    pub win_value: Option<f64>,
 }
 
 impl Default for ExpectimaxConfig {
@@ -44,6 +49,7 @@ impl Default for ExpectimaxConfig {
         ExpectimaxConfig {
             pruning: ChancePruning::Star2,
             default_depth: 4,
+            win_value: None,
         }
     }
 }
@@ -65,6 +71,9 @@ struct Search<'a, G: Evaluate> {
     start: Instant,
     limits: Limits,
     may_stop: bool,
+    /// Bounds on every value: [L, U] by default, +-win_value when that is set.
+    lo: f64,
+    hi: f64,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -102,8 +111,15 @@ impl<G: Evaluate> Expectimax<G> {
             start: Instant::now(),
             limits,
             may_stop: false,
+            lo: L,
+            hi: U,
             _game: PhantomData,
         };
+        if let Some(w) = self.config.win_value {
+            s.hi = w.abs() * SCORE_SCALE;
+            s.lo = -s.hi;
+        }
+        let (lo, hi) = (s.lo, s.hi);
         let mut moves = MoveList::new();
         root.legal_moves(&mut moves);
         moves.sort_by_key(|m| -root.order_hint(*m));
@@ -114,8 +130,8 @@ impl<G: Evaluate> Expectimax<G> {
             for (i, &mv) in moves.iter().enumerate() {
                 let mut child = root.clone();
                 child.play(mv);
-                let alpha = iteration_best.map_or(L - 1.0, |b| b.1);
-                match s.value(&child, me, depth as i32 - 1, alpha, U + 1.0, 1) {
+                let alpha = iteration_best.map_or(lo - 1.0, |b| b.1);
+                match s.value(&child, me, depth as i32 - 1, alpha, hi + 1.0, 1) {
                     Ok(v) => {
                         if iteration_best.is_none_or(|b| v > b.1) {
                             iteration_best = Some((i, v));
@@ -192,12 +208,15 @@ impl<G: Evaluate> Search<'_, G> {
     ) -> Result<f64, Stopped> {
         self.count()?;
         match state.turn() {
-            Turn::Terminal => Ok(terminal_score(&state.returns(), me, ply) as f64),
+            Turn::Terminal => Ok(match self.config.win_value {
+                Some(_) => state.returns().get(me).clamp(-1.0, 1.0) * self.hi,
+                None => terminal_score(&state.returns(), me, ply) as f64,
+            }),
             Turn::Chance => self.chance(state, me, depth, alpha, beta, ply),
             Turn::Player(p) => {
                 if depth <= 0 {
                     let e = self.eval.score(state, me);
-                    return Ok(e.clamp(-EVAL_LIMIT, EVAL_LIMIT) as f64);
+                    return Ok((e.clamp(-EVAL_LIMIT, EVAL_LIMIT) as f64).clamp(self.lo, self.hi));
                 }
                 if p == me {
                     self.decision(state, p, depth, alpha, beta, ply, usize::MAX)
@@ -228,7 +247,7 @@ impl<G: Evaluate> Search<'_, G> {
             moves.truncate(only + 1);
             moves.drain(..only);
         }
-        let mut best = L - 1.0;
+        let mut best = self.lo - 1.0;
         for mv in moves {
             let mut child = state.clone();
             child.play(mv);
@@ -268,19 +287,19 @@ impl<G: Evaluate> Search<'_, G> {
         if self.config.pruning == ChancePruning::None {
             let mut sum = 0.0;
             for (c, p) in &children {
-                sum += p * self.value(c, me, depth, L - 1.0, U + 1.0, ply + 1)?;
+                sum += p * self.value(c, me, depth, self.lo - 1.0, self.hi + 1.0, ply + 1)?;
             }
             return Ok(sum);
         }
         let n = children.len();
-        let mut lb = vec![L; n];
-        let mut ub = vec![U; n];
+        let mut lb = vec![self.lo; n];
+        let mut ub = vec![self.hi; n];
         if self.config.pruning == ChancePruning::Star2 && depth > 0 {
             // Probe: one move at each outcome that is a decision node.
             for (i, (c, _)) in children.iter().enumerate() {
                 if let Turn::Player(q) = c.turn() {
                     self.count()?;
-                    let w = self.decision(c, q, depth, L - 1.0, U + 1.0, ply + 1, 0)?;
+                    let w = self.decision(c, q, depth, self.lo - 1.0, self.hi + 1.0, ply + 1, 0)?;
                     if q == me {
                         lb[i] = w;
                     } else {
@@ -306,7 +325,14 @@ impl<G: Evaluate> Search<'_, G> {
             rest_ub -= p * ub[i];
             let a = (alpha - known - rest_ub) / p;
             let b = (beta - known - rest_lb) / p;
-            let v = self.value(c, me, depth, a.max(L - 1.0), b.min(U + 1.0), ply + 1)?;
+            let v = self.value(
+                c,
+                me,
+                depth,
+                a.max(self.lo - 1.0),
+                b.min(self.hi + 1.0),
+                ply + 1,
+            )?;
             if v <= a {
                 return Ok(known + p * v + rest_ub);
             }
@@ -332,8 +358,11 @@ mod tests {
         depth: i32,
         ply: usize,
         eval: &mut LinearEval,
+        win: Option<f64>,
     ) -> f64 {
+        let hi = win.map_or(f64::INFINITY, |w| w * SCORE_SCALE);
         match s.turn() {
+            Turn::Terminal if win.is_some() => s.returns().get(me).clamp(-1.0, 1.0) * hi,
             Turn::Terminal => terminal_score(&s.returns(), me, ply) as f64,
             Turn::Chance => {
                 let mut out = Vec::new();
@@ -342,20 +371,20 @@ mod tests {
                     .map(|(mv, p)| {
                         let mut c = s.clone();
                         c.play(mv);
-                        p * reference(&c, me, depth, ply + 1, eval)
+                        p * reference(&c, me, depth, ply + 1, eval, win)
                     })
                     .sum()
             }
             Turn::Player(p) => {
                 if depth <= 0 {
-                    return eval.score(s, me) as f64;
+                    return (eval.score(s, me) as f64).clamp(-hi, hi);
                 }
                 let mut moves = MoveList::new();
                 s.legal_moves(&mut moves);
                 let vals = moves.iter().map(|&mv| {
                     let mut c = s.clone();
                     c.play(mv);
-                    reference(&c, me, depth - 1, ply + 1, eval)
+                    reference(&c, me, depth - 1, ply + 1, eval, win)
                 });
                 if p == me {
                     vals.fold(f64::MIN, f64::max)
@@ -366,7 +395,7 @@ mod tests {
         }
     }
 
-    fn check(pruning: ChancePruning) {
+    fn check(pruning: ChancePruning, win_value: Option<f64>) {
         let mut eval = LinearEval::new(vec![1.0]);
         let mut checked = 0;
         for seed in 0..3000u64 {
@@ -378,10 +407,11 @@ mod tests {
             let config = ExpectimaxConfig {
                 pruning,
                 default_depth: depth,
+                win_value,
             };
             let mut ex = Expectimax::<RandomTree>::new("ex", vec![1.0], config, Limits::default());
             let r = ex.search(&root, &Limits::depth(depth)).unwrap();
-            let expected = reference(&root, me, depth as i32, 0, &mut eval);
+            let expected = reference(&root, me, depth as i32, 0, &mut eval, win_value);
             assert_eq!(
                 r.score,
                 report_score(expected.round() as i32),
@@ -391,7 +421,7 @@ mod tests {
             let mut c = root;
             c.play(r.best);
             assert_eq!(
-                reference(&c, me, depth as i32 - 1, 1, &mut eval),
+                reference(&c, me, depth as i32 - 1, 1, &mut eval, win_value),
                 expected,
                 "seed {seed}"
             );
@@ -402,16 +432,31 @@ mod tests {
 
     #[test]
     fn star1_is_exact() {
-        check(ChancePruning::Star1);
+        check(ChancePruning::Star1, None);
     }
 
     #[test]
     fn star2_is_exact() {
-        check(ChancePruning::Star2);
+        check(ChancePruning::Star2, None);
     }
 
     #[test]
     fn plain_is_exact() {
-        check(ChancePruning::None);
+        check(ChancePruning::None, None);
+    }
+
+    /// With results on the evaluation's scale (and evaluations clamped to it), the prunings
+    /// stay exact; a small win value makes the clamp bite on the random trees' evaluations.
+    #[test]
+    fn prunings_are_exact_with_a_win_value() {
+        for pruning in [
+            ChancePruning::None,
+            ChancePruning::Star1,
+            ChancePruning::Star2,
+        ] {
+            for win in [0.5, 5.0, 1000.0] {
+                check(pruning, Some(win));
+            }
+        }
     }
 }

@@ -54,6 +54,7 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             spec.limits,
             seed,
         ))),
+        "exact" => exact_agent::<G>(spec),
         "perfect" => crate::games::ur::perfect::build_agent::<G>(spec),
         other => Err(format!(
             "engine {:?}: unknown back end {other:?}",
@@ -113,7 +114,7 @@ fn alphabeta_config(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, Str
 }
 
 fn expectimax_config(spec: &EngineSpec) -> Result<expectimax::ExpectimaxConfig, String> {
-    check_params(spec, &["pruning", "default_depth"])?;
+    check_params(spec, &["pruning", "default_depth", "win_value"])?;
     let d = expectimax::ExpectimaxConfig::default();
     let pruning = match spec
         .params
@@ -134,6 +135,10 @@ fn expectimax_config(spec: &EngineSpec) -> Result<expectimax::ExpectimaxConfig, 
     Ok(expectimax::ExpectimaxConfig {
         pruning,
         default_depth: spec.param_f64("default_depth", d.default_depth as f64) as u32,
+        win_value: spec
+            .params
+            .contains_key("win_value")
+            .then(|| spec.param_f64("win_value", 1.0)),
     })
 }
 
@@ -179,4 +184,26 @@ pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
         max_playout_plies: spec.param_f64("max_playout_plies", d.max_playout_plies as f64) as usize,
         determinizations: spec.param_f64("determinizations", d.determinizations as f64) as usize,
     })
+}
+
+/// The Othello endgame solver as an agent. `build_agent` is generic, so the Othello agent is
+/// handed back through `Any` when `G` is Othello (the only game with a solver so far).
+fn exact_agent<G: Evaluate>(spec: &EngineSpec) -> Result<Box<dyn Agent<G>>, String> {
+    use crate::games::othello::{solve::ExactAgent, Othello};
+    check_params(spec, &["tt_mb", "max_empties"])?;
+    let agent: Box<dyn Agent<Othello>> = Box::new(ExactAgent::new(
+        spec.name.clone(),
+        spec.param_f64("tt_mb", 64.0) as usize,
+        spec.param_f64("max_empties", 24.0) as u32,
+    ));
+    let any: Box<dyn std::any::Any> = Box::new(agent);
+    any.downcast::<Box<dyn Agent<G>>>()
+        .map(|b| *b)
+        .map_err(|_| {
+            format!(
+                "engine {:?}: back end exact solves Othello only, not {}",
+                spec.name,
+                G::ID
+            )
+        })
 }

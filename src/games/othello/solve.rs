@@ -9,12 +9,21 @@
 
 use super::bitboard::{flips, legal_moves, neighbours};
 use super::{Othello, PASS};
+use crate::engine::{Agent, AgentError, Limits, SearchReport};
 use crate::game::zobrist::splitmix64;
+use crate::game::Game;
 use crate::search::tt::{Bound, TranspositionTable, NO_MOVE};
 
 /// At or below this many empties: no table, parity ordering, empties from a list.
 const SHALLOW: u32 = 6;
 const POTENTIAL_WEIGHT: i32 = 2;
+/// The stability cut-off is tried only when alpha is at least this (it rarely fires below).
+const STABILITY_ALPHA: i32 = 20;
+/// From this many empties on, children are looked up in the table before searching (ETC).
+const ETC_EMPTIES: u32 = 14;
+/// From this many empties on the node uses the table (below, a probe costs more than it saves:
+/// most of the time goes into cache misses).
+const TT_EMPTIES: u32 = 9;
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// Squares next to each square (the 8 neighbours), for a quick "could this flip?" test.
 const NEIGHBOURS: [u64; 64] = {
@@ -129,7 +138,7 @@ impl Solver {
             let sq = match self.tt.probe(position_key(own, opp)) {
                 Some(hit) if hit.mv != NO_MOVE && moves >> hit.mv & 1 == 1 => hit.mv as u32,
                 // Below the table's reach: finish with a tiny search for the best move.
-                _ if (!(own | opp)).count_ones() <= SHALLOW + 1 => match best_by_search(own, opp) {
+                _ if (!(own | opp)).count_ones() < TT_EMPTIES => match best_by_search(own, opp) {
                     Some(sq) => sq,
                     None => break,
                 },
@@ -152,6 +161,13 @@ impl Solver {
             return self.shallow(own, opp, alpha, beta, empty);
         }
         self.nodes += 1;
+        // Stability cut-off: the opponent's stable discs are lost to us for good.
+        if alpha >= STABILITY_ALPHA {
+            let upper = 64 - 2 * edge_stable(opp).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+        }
         let moves = legal_moves(own, opp);
         if moves == 0 {
             if legal_moves(opp, own) == 0 {
@@ -159,9 +175,10 @@ impl Solver {
             }
             return -self.search(opp, own, -beta, -alpha, true);
         }
-        let key = position_key(own, opp);
+        let use_tt = n_empty >= TT_EMPTIES;
+        let key = if use_tt { position_key(own, opp) } else { 0 };
         let mut tt_move = NO_MOVE;
-        if let Some(hit) = self.tt.probe(key) {
+        if let Some(hit) = if use_tt { self.tt.probe(key) } else { None } {
             tt_move = hit.mv;
             match hit.bound {
                 Bound::Exact => return hit.score,
@@ -178,6 +195,17 @@ impl Solver {
             let sq = m.trailing_zeros();
             m &= m - 1;
             let f = flips(sq, own, opp);
+            let child_own = opp & !f;
+            let child_opp = own | f | 1u64 << sq;
+            // Enhanced transposition cut-off: a child already known to be bad enough for the
+            // opponent refutes this node without searching.
+            if n_empty >= ETC_EMPTIES {
+                if let Some(hit) = self.tt.probe(position_key(child_own, child_opp)) {
+                    if matches!(hit.bound, Bound::Exact | Bound::Upper) && -hit.score >= beta {
+                        return -hit.score;
+                    }
+                }
+            }
             let key = if sq as u16 == tt_move {
                 -1000
             } else {
@@ -230,7 +258,9 @@ impl Solver {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best, best_sq, n_empty as u8, bound);
+        if use_tt {
+            self.tt.store(key, best, best_sq, n_empty as u8, bound);
+        }
         best
     }
 
@@ -314,6 +344,35 @@ impl Solver {
     }
 }
 
+/// Discs of `discs` that can never be flipped because they run along an edge, unbroken, from
+/// an occupied corner: along the edge the corner side is all theirs, and every other line
+/// through an edge square leaves the board on one side.
+fn edge_stable(discs: u64) -> u64 {
+    let mut stable = 0u64;
+    for (corner, steps) in [
+        (0i32, [1i32, 8]),
+        (7, [-1, 8]),
+        (56, [1, -8]),
+        (63, [-1, -8]),
+    ] {
+        if discs >> corner & 1 == 0 {
+            continue;
+        }
+        stable |= 1u64 << corner;
+        for step in steps {
+            let mut sq = corner;
+            for _ in 0..7 {
+                sq += step;
+                if discs >> sq & 1 == 0 {
+                    break;
+                }
+                stable |= 1u64 << sq;
+            }
+        }
+    }
+    stable
+}
+
 /// The final score for `own` to move with one empty square `sq` left: flips are counted, not
 /// played. If `own` cannot play there the opponent may; if neither can, the empty square goes
 /// to the winner.
@@ -363,6 +422,56 @@ fn best_by_search(own: u64, opp: u64) -> Option<u32> {
         }
     }
     best
+}
+
+/// The solver as a player (`backend = "exact"`): perfect endgame play from `max_empties` empty
+/// squares on; more empties is an error (pair it with a midgame engine).
+pub struct ExactAgent {
+    name: String,
+    tt_mb: usize,
+    max_empties: u32,
+}
+
+impl ExactAgent {
+    pub fn new(name: impl Into<String>, tt_mb: usize, max_empties: u32) -> Self {
+        ExactAgent {
+            name: name.into(),
+            tt_mb,
+            max_empties,
+        }
+    }
+}
+
+impl Agent<Othello> for ExactAgent {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn choose(
+        &mut self,
+        state: &Othello,
+        _limits: &Limits,
+    ) -> Result<SearchReport<u8>, AgentError> {
+        if state.is_terminal() {
+            return Err(AgentError::NoMove);
+        }
+        let empties = state.empties().count_ones();
+        if empties > self.max_empties {
+            return Err(AgentError::Other(format!(
+                "{}: {empties} empties, more than max_empties = {}",
+                self.name, self.max_empties
+            )));
+        }
+        let started = std::time::Instant::now();
+        let sol = Solver::new(self.tt_mb).solve(state);
+        Ok(SearchReport {
+            best: sol.best.ok_or(AgentError::NoMove)?,
+            score: sol.score as f64,
+            depth: empties,
+            nodes: sol.nodes,
+            ms: started.elapsed().as_millis() as u64,
+            pv: sol.pv,
+        })
+    }
 }
 
 #[cfg(test)]

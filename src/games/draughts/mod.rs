@@ -1,0 +1,24 @@
+//! Draughts (西洋跳棋): international draughts on 10x10 (seed 001, FMJD rules) and 8x8 checkers
+//! with the seed 003 switches and national presets (English by default), one rules engine on
+//! bitboards for both boards. Rules as implemented: docs/rules/draughts.md, docs/rules/checkers.md.
+
+pub mod eval;
+pub mod geometry;
+pub mod hub;
+pub mod movegen;
+pub mod notation;
+pub mod pdn;
+pub mod position;
+pub mod rules;
+#[cfg(test)]
+mod tests;
+
+pub use geometry::{Eight, Geometry, Ten};
+pub use movegen::DraughtsMove;
+pub use position::Position;
+pub use rules::{FirstName, Promotion, Rules, VariantRules};
+
+/// International draughts, 10x10 (`draughts`).
+pub type Draughts = Position<Ten>;
+/// Checkers, 8x8 (`checkers`).
+pub type Checkers = Position<Eight>;

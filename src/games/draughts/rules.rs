@@ -1,0 +1,375 @@
+//! The rule switches shared by both boards, and named presets for the national variants.
+//! Seed 003 names four switches (men capture backwards, kings fly, a capture sequence must be
+//! completed, kings counted when neither side can win); majority capture and where a man is
+//! crowned during a capture are the further switches the presets need. docs/rules/checkers.md
+//! and docs/rules/draughts.md say why each preset sets what it sets.
+
+use std::marker::PhantomData;
+
+use crate::game::rules::{parse_bool, parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::ParseError;
+
+use super::geometry::Geometry;
+
+/// What happens when a man reaches the far row in the middle of a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Promotion {
+    /// It stays a man and goes on capturing; it is crowned only if the move ends on the far row
+    /// (international, Brazilian, pool).
+    AtEnd,
+    /// It is crowned and the move ends there (English).
+    Stop,
+    /// It is crowned at once and goes on capturing as a king (Russian).
+    Continue,
+}
+
+/// What the first player (the one who moves first) is called.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FirstName {
+    White,
+    Black,
+}
+
+/// Every rule switch. The game type adds only the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VariantRules {
+    /// Men may capture backwards (seed 003 switch 1).
+    pub men_capture_backward: bool,
+    /// Kings move and capture at any distance (seed 003 switch 2, inverted: "kings one step").
+    pub flying_kings: bool,
+    /// A capture sequence must be played to its end (seed 003 switch 3); when false the player
+    /// may stop after any jump.
+    pub complete_capture: bool,
+    /// Of the captures, one taking the most pieces is compulsory.
+    pub majority: bool,
+    pub promotion: Promotion,
+    /// When a draw rule ends a game with no men left, the side with more kings wins
+    /// (seed 003 switch 4).
+    pub king_count: bool,
+    /// Moves each (not plies) with only kings moving and no capture before the game is drawn;
+    /// 0 turns the rule off.
+    pub king_moves: u16,
+    /// FMJD endgame rule: three pieces with a king against a lone king draw after 16 moves each,
+    /// two or fewer with a king against a lone king after 5 moves each.
+    pub endgame_rule: bool,
+    /// The endgame count restarts on every man move too (pydraughts' reading), instead of
+    /// running from the moment the configuration arises (FMJD's text).
+    pub endgame_restart_on_man_move: bool,
+    /// Threefold repetition of the position with the same side to move draws.
+    pub repetition: bool,
+    pub first: FirstName,
+}
+
+impl VariantRules {
+    pub const INTERNATIONAL: VariantRules = VariantRules {
+        men_capture_backward: true,
+        flying_kings: true,
+        complete_capture: true,
+        majority: true,
+        promotion: Promotion::AtEnd,
+        king_count: false,
+        king_moves: 25,
+        endgame_rule: true,
+        endgame_restart_on_man_move: false,
+        repetition: true,
+        first: FirstName::White,
+    };
+    pub const ENGLISH: VariantRules = VariantRules {
+        men_capture_backward: false,
+        flying_kings: false,
+        complete_capture: true,
+        majority: false,
+        promotion: Promotion::Stop,
+        king_count: false,
+        king_moves: 40,
+        endgame_rule: false,
+        endgame_restart_on_man_move: false,
+        repetition: true,
+        first: FirstName::Black,
+    };
+    pub const RUSSIAN: VariantRules = VariantRules {
+        men_capture_backward: true,
+        flying_kings: true,
+        complete_capture: true,
+        majority: false,
+        promotion: Promotion::Continue,
+        king_count: false,
+        king_moves: 15,
+        endgame_rule: false,
+        endgame_restart_on_man_move: false,
+        repetition: true,
+        first: FirstName::White,
+    };
+    /// Brazilian draughts: the international rules on the 8x8 board.
+    pub const BRAZILIAN: VariantRules = VariantRules {
+        first: FirstName::White,
+        ..VariantRules::INTERNATIONAL
+    };
+    /// Pool checkers: men capture backwards, kings fly, no majority rule, black moves first.
+    pub const POOL: VariantRules = VariantRules {
+        men_capture_backward: true,
+        flying_kings: true,
+        complete_capture: true,
+        majority: false,
+        promotion: Promotion::AtEnd,
+        king_count: false,
+        king_moves: 40,
+        endgame_rule: false,
+        endgame_restart_on_man_move: false,
+        repetition: true,
+        first: FirstName::Black,
+    };
+
+    pub const PRESETS: [(&'static str, VariantRules); 5] = [
+        ("international", VariantRules::INTERNATIONAL),
+        ("english", VariantRules::ENGLISH),
+        ("russian", VariantRules::RUSSIAN),
+        ("brazilian", VariantRules::BRAZILIAN),
+        ("pool", VariantRules::POOL),
+    ];
+
+    /// The preset these switches equal, if any.
+    pub fn preset_name(&self) -> &'static str {
+        Self::PRESETS
+            .iter()
+            .find(|(_, r)| r == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("custom")
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
+        match key {
+            "preset" => {
+                if !value.eq_ignore_ascii_case("custom") {
+                    *self = parse_choice(key, value, &Self::PRESETS)?;
+                }
+            }
+            "men_capture_back" => self.men_capture_backward = parse_bool(key, value)?,
+            "flying_kings" => self.flying_kings = parse_bool(key, value)?,
+            "complete_capture" => self.complete_capture = parse_bool(key, value)?,
+            "majority" => self.majority = parse_bool(key, value)?,
+            "promotion" => {
+                self.promotion = parse_choice(
+                    key,
+                    value,
+                    &[
+                        ("end", Promotion::AtEnd),
+                        ("stop", Promotion::Stop),
+                        ("continue", Promotion::Continue),
+                    ],
+                )?
+            }
+            "king_count" => self.king_count = parse_bool(key, value)?,
+            "king_moves" => self.king_moves = parse_number(key, value)?,
+            "endgame_rule" => self.endgame_rule = parse_bool(key, value)?,
+            "endgame_count" => {
+                self.endgame_restart_on_man_move =
+                    parse_choice(key, value, &[("arise", false), ("king_moves", true)])?
+            }
+            "repetition" => self.repetition = parse_bool(key, value)?,
+            "first" => {
+                self.first = parse_choice(
+                    key,
+                    value,
+                    &[("white", FirstName::White), ("black", FirstName::Black)],
+                )?
+            }
+            _ => {
+                return Err(ParseError::rule(
+                    key,
+                    "unknown draughts rule option (see `boardlab list`)",
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn values(&self) -> Vec<(&'static str, String)> {
+        let promotion = match self.promotion {
+            Promotion::AtEnd => "end",
+            Promotion::Stop => "stop",
+            Promotion::Continue => "continue",
+        };
+        let first = match self.first {
+            FirstName::White => "white",
+            FirstName::Black => "black",
+        };
+        vec![
+            ("preset", self.preset_name().to_string()),
+            ("men_capture_back", self.men_capture_backward.to_string()),
+            ("flying_kings", self.flying_kings.to_string()),
+            ("complete_capture", self.complete_capture.to_string()),
+            ("majority", self.majority.to_string()),
+            ("promotion", promotion.to_string()),
+            ("king_count", self.king_count.to_string()),
+            ("king_moves", self.king_moves.to_string()),
+            ("endgame_rule", self.endgame_rule.to_string()),
+            (
+                "endgame_count",
+                if self.endgame_restart_on_man_move {
+                    "king_moves"
+                } else {
+                    "arise"
+                }
+                .to_string(),
+            ),
+            ("repetition", self.repetition.to_string()),
+            ("first", first.to_string()),
+        ]
+    }
+}
+
+/// The rules of one board: `VariantRules` with that board's default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules<G: Geometry> {
+    pub variant: VariantRules,
+    board: PhantomData<G>,
+}
+
+impl<G: Geometry> Rules<G> {
+    pub fn new(variant: VariantRules) -> Self {
+        Rules {
+            variant,
+            board: PhantomData,
+        }
+    }
+}
+
+impl<G: Geometry> Default for Rules<G> {
+    fn default() -> Self {
+        Rules::new(G::default_rules())
+    }
+}
+
+impl<G: Geometry> std::ops::Deref for Rules<G> {
+    type Target = VariantRules;
+    fn deref(&self) -> &VariantRules {
+        &self.variant
+    }
+}
+
+impl<G: Geometry> RuleSet for Rules<G> {
+    fn options() -> Vec<RuleOption> {
+        let d = G::default_rules();
+        let dv = d.values();
+        let default_of = |key: &str| -> &'static str {
+            let v = dv.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str());
+            // Option defaults are static strings: map the few values the defaults take.
+            match v {
+                Some("true") => "true",
+                Some("false") => "false",
+                Some("end") => "end",
+                Some("stop") => "stop",
+                Some("continue") => "continue",
+                Some("white") => "white",
+                Some("black") => "black",
+                Some("international") => "international",
+                Some("english") => "english",
+                Some("25") => "25",
+                Some("40") => "40",
+                Some("arise") => "arise",
+                _ => "custom",
+            }
+        };
+        let bools = || vec!["true", "false"];
+        vec![
+            RuleOption {
+                key: "preset",
+                values: vec!["international", "english", "russian", "brazilian", "pool"],
+                default: default_of("preset"),
+                help: "sets every switch below to a national variant; later options override",
+            },
+            RuleOption {
+                key: "men_capture_back",
+                values: bools(),
+                default: default_of("men_capture_back"),
+                help: "men may capture backwards",
+            },
+            RuleOption {
+                key: "flying_kings",
+                values: bools(),
+                default: default_of("flying_kings"),
+                help: "kings move and capture at any distance (false: one step)",
+            },
+            RuleOption {
+                key: "complete_capture",
+                values: bools(),
+                default: default_of("complete_capture"),
+                help: "a capture sequence must be played to its end (false: may stop after any jump)",
+            },
+            RuleOption {
+                key: "majority",
+                values: bools(),
+                default: default_of("majority"),
+                help: "a capture taking the most pieces is compulsory",
+            },
+            RuleOption {
+                key: "promotion",
+                values: vec!["end", "stop", "continue"],
+                default: default_of("promotion"),
+                help: "man reaching the far row mid-capture: crowned only if the move ends there / crowned and stops / crowned and continues as a king",
+            },
+            RuleOption {
+                key: "king_count",
+                values: bools(),
+                default: default_of("king_count"),
+                help: "a draw-rule ending with no men left goes to the side with more kings",
+            },
+            RuleOption {
+                key: "king_moves",
+                values: vec!["integer"],
+                default: default_of("king_moves"),
+                help: "moves each with only kings moving and no capture before a draw (0: off)",
+            },
+            RuleOption {
+                key: "endgame_rule",
+                values: bools(),
+                default: default_of("endgame_rule"),
+                help: "FMJD: 3 pieces with a king vs a lone king draw after 16 moves, 2 or fewer after 5",
+            },
+            RuleOption {
+                key: "endgame_count",
+                values: vec!["arise", "king_moves"],
+                default: default_of("endgame_count"),
+                help: "endgame rule count: from when the material arises (FMJD) / restarted by man moves too (pydraughts)",
+            },
+            RuleOption {
+                key: "repetition",
+                values: bools(),
+                default: default_of("repetition"),
+                help: "threefold repetition draws",
+            },
+            RuleOption {
+                key: "first",
+                values: vec!["white", "black"],
+                default: default_of("first"),
+                help: "the name of the player who moves first (FMJD: white; seed 001 and English: black)",
+            },
+        ]
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
+        self.variant.set(key, value)
+    }
+    fn values(&self) -> Vec<(&'static str, String)> {
+        self.variant.values()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::geometry::{Eight, Ten};
+    use super::*;
+
+    #[test]
+    fn presets_and_overrides() {
+        let r = Rules::<Eight>::parse("preset=russian,flying_kings=false").unwrap();
+        assert_eq!(r.promotion, Promotion::Continue);
+        assert!(!r.flying_kings);
+        assert_eq!(r.preset_name(), "custom");
+        assert_eq!(Rules::<Eight>::parse(&r.to_text()).unwrap(), r);
+        assert_eq!(Rules::<Ten>::default().preset_name(), "international");
+        assert_eq!(Rules::<Eight>::default().preset_name(), "english");
+        assert!(Rules::<Eight>::parse("preset=martian").is_err());
+        assert!(Rules::<Eight>::parse("kings=2").is_err());
+    }
+}
