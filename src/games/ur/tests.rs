@@ -670,6 +670,7 @@ fn shared_expectimax_agrees_with_the_solution_in_small_endgames() {
                     let config = ExpectimaxConfig {
                         pruning,
                         default_depth: 9,
+                        ..Default::default()
                     };
                     let mut em = Expectimax::<Ur>::new(
                         "em",
