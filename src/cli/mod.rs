@@ -11,6 +11,7 @@ mod perft;
 mod search;
 mod serve;
 mod show;
+mod solve;
 mod tournament;
 
 /// boardlab: a game-AI engine and search laboratory.
@@ -47,6 +48,8 @@ pub enum Command {
     Match(tournament::MatchArgs),
     /// Combine the result directories of tournament shards into one.
     Merge(merge::MergeArgs),
+    /// Solve a game exactly and write the table (Ur: value iteration over every position).
+    Solve(solve::SolveArgs),
 }
 
 /// A command's failure: the message the user sees, and the exit code.
@@ -75,6 +78,7 @@ pub fn run() -> i32 {
         Command::Tournament(args) => tournament::run_tournament(args),
         Command::Match(args) => tournament::run_match(args),
         Command::Merge(args) => merge::run(args),
+        Command::Solve(args) => solve::run(args),
     };
     match result {
         Ok(()) => 0,

@@ -4,11 +4,12 @@
 pub mod draughts;
 pub mod ewn;
 pub mod othello;
+pub mod ur;
 
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn"];
+pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur"];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -33,6 +34,10 @@ macro_rules! with_game {
             }
             "ewn" => {
                 type $G = $crate::games::ewn::Ewn;
+                Ok($body)
+            }
+            "ur" => {
+                type $G = $crate::games::ur::Ur;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),

@@ -55,6 +55,7 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             seed,
         ))),
         "exact" => exact_agent::<G>(spec),
+        "perfect" => crate::games::ur::perfect::build_agent::<G>(spec),
         other => Err(format!(
             "engine {:?}: unknown back end {other:?}",
             spec.name

@@ -1,0 +1,130 @@
+//! The perfect player: plays the move with the highest solved win probability. Engine files
+//! name the table with `[params] table = "path"` (written by `boardlab solve --game ur --out`).
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
+
+use crate::engine::{Agent, AgentError, EngineSpec, Limits, SearchReport};
+use crate::game::{Game, MoveList, RuleSet};
+
+use super::game::{Ur, UrMove};
+use super::rules::UrRules;
+use super::solve::Solution;
+
+/// Agents share loaded tables (a 7-piece table is 550 MB).
+fn table(path: &PathBuf) -> Result<Arc<Solution>, String> {
+    static TABLES: OnceLock<Mutex<HashMap<PathBuf, Arc<Solution>>>> = OnceLock::new();
+    let mut tables = TABLES
+        .get_or_init(Default::default)
+        .lock()
+        .map_err(|e| e.to_string())?;
+    if let Some(t) = tables.get(path) {
+        return Ok(t.clone());
+    }
+    let t = Arc::new(Solution::load(path)?);
+    tables.insert(path.clone(), t.clone());
+    Ok(t)
+}
+
+pub struct PerfectAgent {
+    name: String,
+    solution: Arc<Solution>,
+}
+
+impl PerfectAgent {
+    pub fn new(name: impl Into<String>, solution: Arc<Solution>) -> Self {
+        PerfectAgent {
+            name: name.into(),
+            solution,
+        }
+    }
+
+    /// The solved win probability, for the player who moved, of the position after `mv`.
+    pub fn value_after(&self, state: &Ur, mv: UrMove) -> f64 {
+        let me = state.to_move();
+        let mut child = *state;
+        child.play(mv);
+        if let Some(w) = child.winner() {
+            return if w == me { 1.0 } else { 0.0 };
+        }
+        let mover = child.to_move();
+        let v = self
+            .solution
+            .value(child.side(mover), child.side(1 - mover));
+        if mover == me {
+            v
+        } else {
+            1.0 - v
+        }
+    }
+}
+
+impl Agent<Ur> for PerfectAgent {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn choose(&mut self, state: &Ur, _limits: &Limits) -> Result<SearchReport<UrMove>, AgentError> {
+        let started = Instant::now();
+        if state.rules() != &self.solution.rules {
+            return Err(AgentError::Other(format!(
+                "solution table is for rules {:?}, the game uses {:?}",
+                self.solution.rules.to_text(),
+                state.rules().to_text()
+            )));
+        }
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        let mut best: Option<(UrMove, f64)> = None;
+        for &mv in &moves {
+            let v = self.value_after(state, mv);
+            if best.map_or(true, |(_, b)| v > b) {
+                best = Some((mv, v));
+            }
+        }
+        let (best, score) = best.ok_or(AgentError::NoMove)?;
+        Ok(SearchReport {
+            best,
+            score,
+            depth: 1,
+            nodes: moves.len() as u64,
+            ms: started.elapsed().as_millis() as u64,
+            pv: vec![best],
+        })
+    }
+}
+
+/// The `perfect` back end for `build_agent`: only for `ur`, with `[params] table = "file"`.
+pub fn build_agent<G: Game>(spec: &EngineSpec) -> Result<Box<dyn Agent<G>>, String> {
+    if G::ID != Ur::ID {
+        return Err(format!(
+            "engine {:?}: back end \"perfect\" exists only for ur",
+            spec.name
+        ));
+    }
+    let path = match spec.params.get("table") {
+        Some(toml::Value::String(p)) => PathBuf::from(p),
+        _ => {
+            return Err(format!(
+                "engine {:?}: perfect needs [params] table = \"file\"",
+                spec.name
+            ))
+        }
+    };
+    let solution = table(&path)?;
+    let rules = UrRules::parse(&spec.rules).map_err(|e| e.to_string())?;
+    if rules != solution.rules {
+        return Err(format!(
+            "engine {:?}: rules {:?} differ from the table's {:?}",
+            spec.name,
+            rules.to_text(),
+            solution.rules.to_text()
+        ));
+    }
+    let agent: Box<dyn Agent<Ur>> = Box::new(PerfectAgent::new(spec.name.clone(), solution));
+    let any: Box<dyn std::any::Any> = Box::new(agent);
+    any.downcast::<Box<dyn Agent<G>>>()
+        .map(|b| *b)
+        .map_err(|_| "perfect: game type mismatch".to_string())
+}

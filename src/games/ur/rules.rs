@@ -1,0 +1,181 @@
+//! Rule options of the Royal Game of Ur: the seed's reading (seed 000, 烏爾王朝棋) and Finkel's
+//! rules (the ones the published solution uses). `ruleset` picks the family; the finer options
+//! change one rule each, so every combination can be played and solved.
+
+use crate::game::rules::{parse_bool, parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::ParseError;
+
+/// The two rule families.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Ruleset {
+    /// The seed: no exact roll to leave, a piece may land on its own piece (the seed names no
+    /// colour: "已有其它子進駐" sends the occupant home).
+    #[default]
+    Seed,
+    /// Irving Finkel's rules as used by RoyalUr.net: exact roll to leave, no landing on one's own
+    /// piece.
+    Finkel,
+}
+
+/// Who goes home when a piece lands on an occupied ordinary square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Hit {
+    /// The piece that was there (the usual capture; REFERENCE.md's reading of the seed).
+    #[default]
+    Occupant,
+    /// The piece that moved (the literal reading of "走子的一方須受到將子退回基地的懲罰").
+    Mover,
+}
+
+/// The rule variant. `ruleset` sets `exact` and `own` to its family's values, so it comes
+/// first in rule texts (`ruleset=finkel,pieces=2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UrRules {
+    pub ruleset: Ruleset,
+    /// Pieces a side, 1..=7 (7 in both families; fewer for small solvable versions).
+    pub pieces: u8,
+    /// Leaving the board needs the exact roll (Finkel) rather than any roll that reaches it.
+    pub exact_exit: bool,
+    /// A piece may land on its own piece on an ordinary square (the seed), sending it home.
+    pub own_hit: bool,
+    pub hit: Hit,
+}
+
+impl Default for UrRules {
+    fn default() -> Self {
+        UrRules::seed()
+    }
+}
+
+impl UrRules {
+    pub fn seed() -> Self {
+        UrRules {
+            ruleset: Ruleset::Seed,
+            pieces: 7,
+            exact_exit: false,
+            own_hit: true,
+            hit: Hit::Occupant,
+        }
+    }
+    pub fn finkel() -> Self {
+        UrRules {
+            ruleset: Ruleset::Finkel,
+            pieces: 7,
+            exact_exit: true,
+            own_hit: false,
+            hit: Hit::Occupant,
+        }
+    }
+    /// These rules with `n` pieces a side.
+    pub fn with_pieces(mut self, n: u8) -> Self {
+        self.pieces = n;
+        self
+    }
+}
+
+pub const MAX_PIECES: u8 = 7;
+
+impl RuleSet for UrRules {
+    fn options() -> Vec<RuleOption> {
+        vec![
+            RuleOption {
+                key: "ruleset",
+                values: vec!["seed", "finkel"],
+                default: "seed",
+                help: "rule family; sets exact and own to its values, so give it first",
+            },
+            RuleOption {
+                key: "pieces",
+                values: vec!["1..7"],
+                default: "7",
+                help: "pieces a side",
+            },
+            RuleOption {
+                key: "exact",
+                values: vec!["true", "false"],
+                default: "false",
+                help: "leaving the board needs the exact roll (finkel: true)",
+            },
+            RuleOption {
+                key: "own",
+                values: vec!["hit", "blocked"],
+                default: "hit",
+                help: "landing on one's own piece on an ordinary square: sends it home (seed) or is not allowed (finkel)",
+            },
+            RuleOption {
+                key: "hit",
+                values: vec!["occupant", "mover"],
+                default: "occupant",
+                help: "who goes home after landing on an occupied ordinary square",
+            },
+        ]
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
+        match key {
+            "ruleset" => {
+                let family = parse_choice(
+                    key,
+                    value,
+                    &[("seed", Ruleset::Seed), ("finkel", Ruleset::Finkel)],
+                )?;
+                let base = match family {
+                    Ruleset::Seed => UrRules::seed(),
+                    Ruleset::Finkel => UrRules::finkel(),
+                };
+                *self = base.with_pieces(self.pieces);
+            }
+            "pieces" => {
+                let n: u8 = parse_number(key, value)?;
+                if !(1..=MAX_PIECES).contains(&n) {
+                    return Err(ParseError::rule(
+                        format!("{key}={value}"),
+                        "pieces must be 1..7",
+                    ));
+                }
+                self.pieces = n;
+            }
+            "exact" => self.exact_exit = parse_bool(key, value)?,
+            "own" => self.own_hit = parse_choice(key, value, &[("hit", true), ("blocked", false)])?,
+            "hit" => {
+                self.hit = parse_choice(
+                    key,
+                    value,
+                    &[("occupant", Hit::Occupant), ("mover", Hit::Mover)],
+                )?
+            }
+            _ => {
+                return Err(ParseError::rule(
+                    key,
+                    "unknown Ur rule option (known: ruleset, pieces, exact, own, hit)",
+                ))
+            }
+        }
+        Ok(())
+    }
+    fn values(&self) -> Vec<(&'static str, String)> {
+        vec![
+            (
+                "ruleset",
+                match self.ruleset {
+                    Ruleset::Seed => "seed",
+                    Ruleset::Finkel => "finkel",
+                }
+                .to_string(),
+            ),
+            ("pieces", self.pieces.to_string()),
+            ("exact", self.exact_exit.to_string()),
+            (
+                "own",
+                if self.own_hit { "hit" } else { "blocked" }.to_string(),
+            ),
+            (
+                "hit",
+                match self.hit {
+                    Hit::Occupant => "occupant",
+                    Hit::Mover => "mover",
+                }
+                .to_string(),
+            ),
+        ]
+    }
+}
