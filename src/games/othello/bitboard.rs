@@ -124,23 +124,30 @@ mod simd {
         (_mm_cvtsi128_si64(x) | _mm_extract_epi64::<1>(x)) as u64
     }
 
-    #[target_feature(enable = "avx2")]
-    pub unsafe fn legal_moves(own: u64, opp: u64) -> u64 {
-        let s = shifts();
+    /// The runs of opponent discs that start next to `from` in the eight directions: towards
+    /// h8 (`<<`, first vector) and towards a1 (`>>`, second). Kogge-Stone: after one step of s,
+    /// pairs of opponent discs let a run jump 2s at once, so 4 steps cover the 6 a run can need.
+    #[inline(always)]
+    unsafe fn runs(from: __m256i, opp: u64, s: __m256i) -> (__m256i, __m256i) {
         let s2 = _mm256_add_epi64(s, s);
-        let p = _mm256_set1_epi64x(own as i64);
         let o = _mm256_and_si256(_mm256_set1_epi64x(opp as i64), masks());
-        // Kogge-Stone: after a step of s, pairs of opponent discs let the run jump 2s at once.
         let pre_l = _mm256_and_si256(o, _mm256_sllv_epi64(o, s));
         let pre_r = _mm256_and_si256(o, _mm256_srlv_epi64(o, s));
-        let mut l = _mm256_and_si256(o, _mm256_sllv_epi64(p, s));
-        let mut r = _mm256_and_si256(o, _mm256_srlv_epi64(p, s));
+        let mut l = _mm256_and_si256(o, _mm256_sllv_epi64(from, s));
+        let mut r = _mm256_and_si256(o, _mm256_srlv_epi64(from, s));
         l = _mm256_or_si256(l, _mm256_and_si256(o, _mm256_sllv_epi64(l, s)));
         r = _mm256_or_si256(r, _mm256_and_si256(o, _mm256_srlv_epi64(r, s)));
         l = _mm256_or_si256(l, _mm256_and_si256(pre_l, _mm256_sllv_epi64(l, s2)));
         r = _mm256_or_si256(r, _mm256_and_si256(pre_r, _mm256_srlv_epi64(r, s2)));
         l = _mm256_or_si256(l, _mm256_and_si256(pre_l, _mm256_sllv_epi64(l, s2)));
         r = _mm256_or_si256(r, _mm256_and_si256(pre_r, _mm256_srlv_epi64(r, s2)));
+        (l, r)
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn legal_moves(own: u64, opp: u64) -> u64 {
+        let s = shifts();
+        let (l, r) = runs(_mm256_set1_epi64x(own as i64), opp, s);
         let m = _mm256_or_si256(_mm256_sllv_epi64(l, s), _mm256_srlv_epi64(r, s));
         or_lanes(m) & !(own | opp)
     }
@@ -148,20 +155,8 @@ mod simd {
     #[target_feature(enable = "avx2")]
     pub unsafe fn flips(square: u32, own: u64, opp: u64) -> u64 {
         let s = shifts();
-        let s2 = _mm256_add_epi64(s, s);
-        let x = _mm256_set1_epi64x((1u64 << square) as i64);
         let p = _mm256_set1_epi64x(own as i64);
-        let o = _mm256_and_si256(_mm256_set1_epi64x(opp as i64), masks());
-        let pre_l = _mm256_and_si256(o, _mm256_sllv_epi64(o, s));
-        let pre_r = _mm256_and_si256(o, _mm256_srlv_epi64(o, s));
-        let mut l = _mm256_and_si256(o, _mm256_sllv_epi64(x, s));
-        let mut r = _mm256_and_si256(o, _mm256_srlv_epi64(x, s));
-        l = _mm256_or_si256(l, _mm256_and_si256(o, _mm256_sllv_epi64(l, s)));
-        r = _mm256_or_si256(r, _mm256_and_si256(o, _mm256_srlv_epi64(r, s)));
-        l = _mm256_or_si256(l, _mm256_and_si256(pre_l, _mm256_sllv_epi64(l, s2)));
-        r = _mm256_or_si256(r, _mm256_and_si256(pre_r, _mm256_srlv_epi64(r, s2)));
-        l = _mm256_or_si256(l, _mm256_and_si256(pre_l, _mm256_sllv_epi64(l, s2)));
-        r = _mm256_or_si256(r, _mm256_and_si256(pre_r, _mm256_srlv_epi64(r, s2)));
+        let (l, r) = runs(_mm256_set1_epi64x((1u64 << square) as i64), opp, s);
         // Keep a direction's run only if the square after it holds one of our discs.
         let zero = _mm256_setzero_si256();
         let end_l = _mm256_and_si256(_mm256_sllv_epi64(l, s), p);
