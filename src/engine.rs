@@ -184,6 +184,17 @@ impl EngineSpec {
     pub fn from_toml(text: &str) -> Result<EngineSpec, String> {
         toml::from_str(text).map_err(|e| e.to_string())
     }
+    /// Refuses an engine file written for another game than `game_id`.
+    pub fn check_game(&self, game_id: &str) -> Result<(), String> {
+        if self.game == game_id {
+            Ok(())
+        } else {
+            Err(format!(
+                "engine {:?} is for game {:?}, not {:?}",
+                self.name, self.game, game_id
+            ))
+        }
+    }
     /// The weight vector in `G::feature_names()` order: defaults overridden by the file. A name
     /// the game does not know is an error (a typo must not silently weigh nothing).
     pub fn weights_for<G: Evaluate>(&self) -> Result<Vec<f64>, String> {

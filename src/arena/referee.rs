@@ -21,14 +21,7 @@ use crate::game::{playout::sample_outcome, GameRecord, Returns, Turn};
 /// The agent an engine file describes: the search back ends, or an external program.
 pub fn make_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, String> {
     if spec.backend == "external" {
-        if spec.game != G::ID {
-            return Err(format!(
-                "engine {:?} is for game {:?}, not {:?}",
-                spec.name,
-                spec.game,
-                G::ID
-            ));
-        }
+        spec.check_game(G::ID)?;
         Ok(Box::new(ExternalAgent::<G>::new(spec)?))
     } else {
         crate::search::build_agent::<G>(spec, seed)

@@ -16,14 +16,7 @@ use crate::engine::{Agent, EngineSpec, Evaluate};
 /// random numbers (the arena passes a per-game seed so tournaments replay exactly).
 /// External programs are built by the arena (`arena::external`), not here.
 pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, String> {
-    if spec.game != G::ID {
-        return Err(format!(
-            "engine {:?} is for game {:?}, not {:?}",
-            spec.name,
-            spec.game,
-            G::ID
-        ));
-    }
+    spec.check_game(G::ID)?;
     let seed = spec.seed.unwrap_or(0) ^ seed;
     match spec.backend.as_str() {
         "random" => Ok(Box::new(baselines::RandomAgent::new(
