@@ -161,6 +161,26 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.turn() == Turn::Terminal
     }
 
+    /// Who has the first move (先手) from here, as a match format alternates it: by default the
+    /// seat of the next decision, following the first outcome through chance nodes; None when the
+    /// game ends first. Games whose first decisions are not "the first move" (EinStein's setup
+    /// phase, modelled as red then blue) override it.
+    fn first_mover(&self) -> Option<PlayerId> {
+        let mut state = self.clone();
+        loop {
+            match state.turn() {
+                Turn::Player(p) => return Some(p),
+                Turn::Terminal => return None,
+                Turn::Chance => {
+                    let mut out = Vec::new();
+                    state.chance_outcomes(&mut out);
+                    let (mv, _) = *out.first()?;
+                    state.play(mv);
+                }
+            }
+        }
+    }
+
     /// Whether `mv` is legal here (decision move or chance outcome).
     fn is_legal(&self, mv: Self::Move) -> bool {
         match self.turn() {

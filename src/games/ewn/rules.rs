@@ -461,6 +461,17 @@ impl Game for Ewn {
     fn num_players(&self) -> usize {
         2
     }
+    /// The seed's first move (先手) is the first roll: during setup (red, then blue, only because
+    /// a tree cannot place at the same time) the first mover is the side the rules let roll first.
+    fn first_mover(&self) -> Option<PlayerId> {
+        if self.winner != NO_WINNER {
+            None
+        } else if self.in_setup() {
+            Some(self.rules.first_player())
+        } else {
+            Some(self.side as PlayerId)
+        }
+    }
     #[inline]
     fn turn(&self) -> Turn {
         if self.winner != NO_WINNER {
