@@ -25,42 +25,51 @@ fn conformance_on_random_games() {
 mod common;
 use common::boardlab;
 
+/// The seed's match format is `--match-format ewn7` of the arena (tests/arena_match_format.rs
+/// tests it in depth); here: the documented command runs and replays from its seed.
 #[test]
-fn ewn_match_plays_seven_game_matches_and_replays_from_its_seed() {
-    let args = [
-        "ewn-match",
-        "--a",
-        "engines/ewn/random.toml",
-        "--b",
-        "engines/ewn/random.toml",
-        "--matches",
-        "5",
-        "--clock-s",
-        "0",
-        "--seed",
-        "4",
-    ];
-    let (code, out, err) = boardlab(&args);
-    assert_eq!(code, 0, "{err}");
-    assert!(out.contains("matches: A "), "{out}");
-    let games: usize = out
-        .lines()
-        .find_map(|l| l.strip_prefix("games:   A "))
-        .and_then(|l| l.split(['/', ' ']).nth(1))
-        .and_then(|n| n.parse().ok())
-        .expect("a games line");
-    assert!((20..=35).contains(&games), "{out}");
-    assert_eq!(boardlab(&args).1, out, "same seed, same matches");
+fn seven_game_matches_replay_from_their_seed() {
+    let dir = std::env::temp_dir().join(format!("ewn-matches-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |out: &str| {
+        let out = dir.join(out);
+        let out = out.to_str().unwrap();
+        let (code, text, err) = boardlab(&[
+            "match",
+            "engines/ewn/expectimax.toml",
+            "engines/ewn/random.toml",
+            "--match-format",
+            "ewn7,clock=none",
+            "--games",
+            "2",
+            "--random-openings",
+            "0",
+            "--seed",
+            "4",
+            "--quiet",
+            "--out",
+            out,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert!(text.contains("(2 of 2 matches played"), "{text}");
+        std::fs::read_to_string(dir.join(out).join("games.jsonl")).unwrap()
+    };
+    let games = run("a");
+    assert!((8..=14).contains(&games.lines().count()), "{games}");
+    assert_eq!(run("b"), games, "same seed, same matches");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
-fn ewn_match_refuses_an_engine_for_another_game() {
+fn matches_refuse_an_engine_for_another_game() {
     let (code, _, err) = boardlab(&[
-        "ewn-match",
-        "--a",
+        "match",
         "engines/othello/random.toml",
-        "--b",
         "engines/ewn/random.toml",
+        "--match-format",
+        "ewn7",
+        "--out",
+        "/nonexistent/never-written",
     ]);
     assert_ne!(code, 0);
     assert!(err.contains("othello"), "{err}");

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::match_format::MatchFormat;
 use super::openings::Opening;
 use super::schedule::{Format, Schedule};
 use super::sprt::SprtParams;
@@ -68,6 +69,10 @@ pub struct Manifest {
     pub shard: Option<(usize, usize)>,
     /// Seats at the table (players of the game).
     pub players: usize,
+    /// A pairing plays whole matches in this format (None: single games). Absent from the file
+    /// of a plain tournament, which therefore reads and writes as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_format: Option<MatchFormat>,
 }
 
 impl Manifest {
@@ -116,7 +121,8 @@ impl Manifest {
             time_margin_ms,
             sprt,
             shard,
-            players
+            players,
+            match_format
         );
         d
     }

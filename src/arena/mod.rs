@@ -4,6 +4,7 @@
 //! - `openings`: random openings from a seed, or positions from a file.
 //! - `manifest`: the tournament's parameters (`tournament.json`).
 //! - `referee`: plays one game (limits, clocks, adjudication, faults are losses).
+//! - `match_format`: matches (first to W of N games, first move by a sequence) of referee games.
 //! - `runner`: plays the pending games in parallel, appending `games.jsonl`.
 //! - `external`: engine programs over a text protocol.
 //! - `record`: the game log, resumable after a kill.
@@ -14,6 +15,7 @@
 pub mod chart;
 pub mod external;
 pub mod manifest;
+pub mod match_format;
 pub mod merge;
 pub mod openings;
 pub mod ratings;

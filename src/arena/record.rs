@@ -29,6 +29,12 @@ pub struct ArenaRecord {
     pub game: GameRecord,
     /// The seat that lost by fault (crash, illegal move, time), if any.
     pub fault: Option<usize>,
+    /// Under a match format: the match (index in the match schedule) and the game's number in
+    /// it, 1-based. Absent for plain games, so their lines are as they always were.
+    #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+    pub match_index: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_game: Option<u32>,
 }
 
 impl ArenaRecord {
@@ -151,6 +157,8 @@ mod tests {
                 reason: "terminal".into(),
             },
             fault: None,
+            match_index: None,
+            match_game: None,
         }
     }
 

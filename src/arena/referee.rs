@@ -224,6 +224,8 @@ pub fn play_game_with<G: Evaluate>(
         opening_plies: opening.moves.len(),
         game,
         fault: fault.map(|(s, _)| s),
+        match_index: None,
+        match_game: None,
     }
 }
 
@@ -301,6 +303,7 @@ mod tests {
             sprt: None,
             shard: None,
             players: 2,
+            match_format: None,
         }
     }
 

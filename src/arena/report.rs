@@ -8,6 +8,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::manifest::Manifest;
+use super::match_format::{planned_matches, Contestant, MatchSpec, MatchState};
 use super::ratings;
 use super::record::ArenaRecord;
 use super::sprt::{SprtDecision, SprtParams};
@@ -67,6 +68,124 @@ pub struct Summary {
     pub sprt: Option<SprtReport>,
     /// How games ended, by reason, with counts.
     pub endings: BTreeMap<String, usize>,
+    /// Under a match format: the match results (absent for single games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matches: Option<MatchSummary>,
+}
+
+/// Match results under a match format. Only finished matches count; a match nobody won is a
+/// drawn match.
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchSummary {
+    /// `parse`-able format text.
+    pub format: String,
+    pub planned_matches: usize,
+    pub finished_matches: usize,
+    /// Match W-D-L by engine, in the order of the game standings.
+    pub standings: Vec<MatchStanding>,
+    /// Match W-D-L of every pairing, from `engine`'s side.
+    pub pairings: Vec<MatchPairing>,
+    /// Games won by the side with the first move, of the games won (not drawn).
+    pub first_mover_wins: u64,
+    pub decisive_games: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchStanding {
+    pub engine: String,
+    pub matches: Wdl,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchPairing {
+    pub engine: String,
+    pub opponent: String,
+    pub matches: Wdl,
+    /// Mean games a finished match took.
+    pub games_per_match: f64,
+}
+
+/// Match results from the recorded games (`m.match_format` must be set).
+fn summarize_matches(m: &Manifest, games: &[ArenaRecord], order: &[usize]) -> MatchSummary {
+    let f = m.match_format.as_ref().expect("a match format");
+    let planned = planned_matches(m);
+    let by_index: BTreeMap<usize, &MatchSpec> = planned.iter().map(|s| (s.index, s)).collect();
+    let mut played: BTreeMap<usize, Vec<ArenaRecord>> = BTreeMap::new();
+    for g in games {
+        if let Some(i) = g.match_index {
+            played.entry(i).or_default().push(g.clone());
+        }
+    }
+    let n = m.engines.len();
+    let mut table = vec![vec![Wdl::default(); n]; n];
+    let mut match_games = vec![vec![0u64; n]; n];
+    let (mut finished, mut first_mover_wins, mut decisive_games) = (0, 0, 0);
+    for (i, list) in &mut played {
+        let Some(spec) = by_index.get(i) else {
+            continue;
+        };
+        list.sort_by_key(|g| g.match_game);
+        for g in list.iter() {
+            let first = f.first_mover(g.match_game.unwrap_or(0));
+            if let Some(w) = spec.winner(g) {
+                decisive_games += 1;
+                first_mover_wins += (Some(w) == first) as u64;
+            }
+        }
+        let winner = match f.state(&spec.score(list)) {
+            MatchState::Next(_) => continue,
+            MatchState::Won(c) => Some(c),
+            MatchState::Drawn => None,
+        };
+        finished += 1;
+        let (a, b) = (spec.a, spec.b);
+        for (x, y) in [(a, b), (b, a)] {
+            match_games[x][y] += list.len() as u64;
+            let cell = &mut table[x][y];
+            match winner {
+                None => cell.draws += 1,
+                Some(c) if (c == Contestant::A) == (x == a) => cell.wins += 1,
+                Some(_) => cell.losses += 1,
+            }
+        }
+    }
+    let names = m.engine_names();
+    let total = |i: usize| {
+        table[i].iter().fold(Wdl::default(), |acc, w| Wdl {
+            wins: acc.wins + w.wins,
+            draws: acc.draws + w.draws,
+            losses: acc.losses + w.losses,
+        })
+    };
+    let mut pairings = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            let w = table[a][b];
+            if w.games() > 0 {
+                pairings.push(MatchPairing {
+                    engine: names[a].clone(),
+                    opponent: names[b].clone(),
+                    matches: w,
+                    games_per_match: match_games[a][b] as f64 / w.games() as f64,
+                });
+            }
+        }
+    }
+    MatchSummary {
+        format: f.to_text(),
+        planned_matches: planned.len(),
+        finished_matches: finished,
+        standings: order
+            .iter()
+            .map(|&i| MatchStanding {
+                engine: names[i].clone(),
+                matches: total(i),
+            })
+            .collect(),
+        pairings,
+        first_mover_wins,
+        decisive_games,
+    }
 }
 
 /// Pentanomial counts of engine `a` against `b` over complete two-game blocks, in block order.
@@ -194,7 +313,12 @@ pub fn summarize(m: &Manifest, planned: usize, games: &[ArenaRecord]) -> Summary
             if w.games() == 0 {
                 continue;
             }
-            let pairs = pairs_between(games, a, b);
+            // Games of a match are not colour-swapped pairs: no pentanomial there.
+            let pairs = if m.match_format.is_some() {
+                vec![]
+            } else {
+                pairs_between(games, a, b)
+            };
             let penta = if pairs.is_empty() {
                 None
             } else {
@@ -219,8 +343,12 @@ pub fn summarize(m: &Manifest, planned: usize, games: &[ArenaRecord]) -> Summary
     }
     let sprt = m
         .sprt
-        .filter(|_| n == 2 && m.players == 2)
+        .filter(|_| n == 2 && m.players == 2 && m.match_format.is_none())
         .map(|p| sprt_status(&p, games));
+    let matches = m
+        .match_format
+        .as_ref()
+        .map(|_| summarize_matches(m, games, &order));
     Summary {
         game: m.game.clone(),
         engines: names,
@@ -231,6 +359,7 @@ pub fn summarize(m: &Manifest, planned: usize, games: &[ArenaRecord]) -> Summary
         pairings,
         sprt,
         endings,
+        matches,
     }
 }
 
@@ -253,11 +382,16 @@ fn pm(e: &Option<EloEstimate>) -> String {
     }
 }
 
+/// One line an engine; under a match format three more columns, the match W-D-L.
 pub fn standings_csv(s: &Summary) -> String {
-    let mut out = String::from("rank,engine,games,wins,draws,losses,points,score,elo,elo_error\n");
-    for r in &s.standings {
+    let mut out = String::from("rank,engine,games,wins,draws,losses,points,score,elo,elo_error");
+    if s.matches.is_some() {
+        out += ",match_wins,match_draws,match_losses";
+    }
+    out += "\n";
+    for (i, r) in s.standings.iter().enumerate() {
         out += &format!(
-            "{},{},{},{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{},{},{}",
             r.rank,
             r.engine,
             r.games,
@@ -269,15 +403,28 @@ pub fn standings_csv(s: &Summary) -> String {
             num(r.elo, 1),
             num(r.elo_error, 1)
         );
+        if let Some(ms) = &s.matches {
+            let w = ms.standings[i].matches;
+            out += &format!(",{},{},{}", w.wins, w.draws, w.losses);
+        }
+        out += "\n";
     }
     out
 }
 
 pub fn summary_md(s: &Summary) -> String {
-    let mut out = format!(
-        "# Tournament: {} ({} of {} games played)\n\n",
-        s.game, s.played_games, s.planned_games
-    );
+    let mut out = match &s.matches {
+        None => format!(
+            "# Tournament: {} ({} of {} games played)\n\n",
+            s.game, s.played_games, s.planned_games
+        ),
+        Some(ms) => {
+            format!(
+                "# Tournament: {} ({} of {} matches played, {} games)\n\n",
+                s.game, ms.finished_matches, ms.planned_matches, s.played_games
+            ) + &matches_md(ms)
+        }
+    };
     out += "| # | engine | games | W | D | L | points | score | Elo (95%) |\n";
     out += "|---|---|---:|---:|---:|---:|---:|---:|---:|\n";
     for r in &s.standings {
@@ -365,6 +512,57 @@ pub fn summary_md(s: &Summary) -> String {
     out
 }
 
+/// The match tables that head a match-format summary.
+fn matches_md(ms: &MatchSummary) -> String {
+    let mut out = format!("Match format: {}. Match results:\n\n", ms.format);
+    out += "| engine | matches | W | D | L | score |\n|---|---:|---:|---:|---:|---:|\n";
+    for r in &ms.standings {
+        let w = r.matches;
+        out += &format!(
+            "| {} | {} | {} | {} | {} | {}% |\n",
+            r.engine,
+            w.games(),
+            w.wins,
+            w.draws,
+            w.losses,
+            if w.games() > 0 {
+                num(100.0 * w.score(), 1)
+            } else {
+                "-".into()
+            }
+        );
+    }
+    out += "\n| engine | opponent | matches W-D-L | games a match |\n|---|---|---|---:|\n";
+    for p in &ms.pairings {
+        out += &format!(
+            "| {} | {} | {}-{}-{} | {} |\n",
+            p.engine,
+            p.opponent,
+            p.matches.wins,
+            p.matches.draws,
+            p.matches.losses,
+            num(p.games_per_match, 2)
+        );
+    }
+    out += &format!(
+        "\nThe side with the first move won {} of {} decisive games{}.\n\nGame results:\n\n",
+        ms.first_mover_wins,
+        ms.decisive_games,
+        if ms.decisive_games > 0 {
+            format!(
+                " ({}%)",
+                num(
+                    100.0 * ms.first_mover_wins as f64 / ms.decisive_games as f64,
+                    1
+                )
+            )
+        } else {
+            String::new()
+        }
+    );
+    out
+}
+
 /// Writes every output file into `dir`.
 pub fn write_outputs(dir: &Path, s: &Summary) -> Result<(), String> {
     let w = |name: &str, text: String| {
@@ -414,6 +612,7 @@ mod tests {
             sprt,
             shard: None,
             players: 2,
+            match_format: None,
         }
     }
 
@@ -436,6 +635,8 @@ mod tests {
                 reason: "terminal".into(),
             },
             fault: None,
+            match_index: None,
+            match_game: None,
         }
     }
 

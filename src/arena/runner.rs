@@ -1,7 +1,8 @@
 //! Runs the games of a tournament directory in parallel: the games of this shard not yet in
 //! `games.jsonl` are handed out in schedule order to `concurrency` workers on a rayon pool; each
 //! finished game is appended and flushed at once; a progress bar shows games, score and the
-//! running Elo. With an SPRT the run stops once the test decides.
+//! running Elo. With an SPRT the run stops once the test decides. Under a match format the work
+//! is whole matches (`match_format`), each game still appended as it ends.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -11,8 +12,11 @@ use std::sync::Mutex;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::manifest::Manifest;
+use super::match_format::{
+    matches_with_games, planned_matches, play_match_with, MatchSpec, MatchState,
+};
 use super::record::{games_path, load_games, ArenaRecord, GameWriter};
-use super::referee::play_game;
+use super::referee::{make_agent, play_game};
 use super::report::sprt_status;
 use super::schedule::GameSpec;
 use super::sprt::SprtDecision;
@@ -24,7 +28,8 @@ pub struct RunOptions {
     pub progress: bool,
 }
 
-/// This directory's games: its shard of the schedule.
+/// This directory's games: its shard of the schedule (single games; see `planned_matches` for a
+/// match format).
 pub fn planned_games(m: &Manifest) -> Vec<GameSpec> {
     let schedule = m.schedule();
     match m.shard {
@@ -33,38 +38,80 @@ pub fn planned_games(m: &Manifest) -> Vec<GameSpec> {
     }
 }
 
+/// How many games this directory plans: under a match format the most its matches can take.
+pub fn planned_count(m: &Manifest) -> usize {
+    match &m.match_format {
+        Some(f) => planned_matches(m).len() * f.max_games as usize,
+        None => planned_games(m).len(),
+    }
+}
+
+/// What a worker plays at once: one game, or the rest of a match after its recorded games.
+enum Work<'a> {
+    Game(&'a GameSpec),
+    Match(MatchSpec, Vec<ArenaRecord>),
+}
+
 /// Plays every planned game missing from `dir/games.jsonl`; returns all games, sorted by index.
+/// Under a match format a worker plays a match to its end, game after game, and a resumed match
+/// goes on from its first unrecorded game.
 pub fn run<G: Evaluate>(
     m: &Manifest,
     dir: &Path,
     opts: &RunOptions,
 ) -> Result<Vec<ArenaRecord>, String> {
-    let planned = planned_games(m);
     let path = games_path(dir);
     let done = load_games(&path, true)?;
-    let by_index: std::collections::BTreeMap<usize, &GameSpec> =
-        planned.iter().map(|g| (g.index, g)).collect();
-    for g in &done {
-        match by_index.get(&g.index) {
-            Some(spec) if spec.seats == g.seats && spec.seed == g.seed => {}
-            _ => {
-                return Err(format!(
-                    "{}: game {} does not belong to this tournament",
-                    path.display(),
-                    g.index
-                ))
+    let planned = planned_games(m);
+    let mut total = planned.len();
+    let mut finished = done.len();
+    let pending: Vec<Work> = match &m.match_format {
+        None => {
+            let by_index: std::collections::BTreeMap<usize, &GameSpec> =
+                planned.iter().map(|g| (g.index, g)).collect();
+            for g in &done {
+                match by_index.get(&g.index) {
+                    Some(spec)
+                        if spec.seats == g.seats
+                            && spec.seed == g.seed
+                            && g.match_index.is_none() => {}
+                    _ => {
+                        return Err(format!(
+                            "{}: game {} does not belong to this tournament",
+                            path.display(),
+                            g.index
+                        ))
+                    }
+                }
             }
+            let done_set: BTreeSet<usize> = done.iter().map(|g| g.index).collect();
+            planned
+                .iter()
+                .filter(|g| !done_set.contains(&g.index))
+                .map(Work::Game)
+                .collect()
         }
-    }
-    let done_set: BTreeSet<usize> = done.iter().map(|g| g.index).collect();
-    let pending: Vec<&GameSpec> = planned
-        .iter()
-        .filter(|g| !done_set.contains(&g.index))
-        .collect();
+        Some(f) => {
+            let matches = planned_matches(m);
+            let with_games = matches_with_games::<G>(m, &matches, &done)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            total = matches.len();
+            let mut open = Vec::new();
+            finished = 0;
+            for (spec, games) in with_games {
+                if let MatchState::Next(_) = f.state(&spec.score(&games)) {
+                    open.push(Work::Match(spec, games));
+                } else {
+                    finished += 1;
+                }
+            }
+            open
+        }
+    };
 
     let sprt_decided = |games: &[ArenaRecord]| {
         m.sprt
-            .filter(|_| m.engines.len() == 2 && m.players == 2)
+            .filter(|_| m.engines.len() == 2 && m.players == 2 && m.match_format.is_none())
             .map(|p| sprt_status(&p, games).decision != SprtDecision::Continue)
             .unwrap_or(false)
     };
@@ -75,15 +122,22 @@ pub fn run<G: Evaluate>(
     }
 
     let bar = if opts.progress {
-        ProgressBar::with_draw_target(Some(planned.len() as u64), ProgressDrawTarget::stderr())
+        ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr())
     } else {
         ProgressBar::hidden()
     };
+    let unit = if m.match_format.is_some() {
+        "matches"
+    } else {
+        "games"
+    };
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed} eta {eta}  {msg}")
-            .expect("valid template"),
+        ProgressStyle::with_template(&format!(
+            "{{bar:30}} {{pos}}/{{len}} {unit} {{elapsed}} eta {{eta}}  {{msg}}"
+        ))
+        .expect("valid template"),
     );
-    bar.set_position(all.len() as u64);
+    bar.set_position(finished as u64);
     bar.set_message(live_message(m, &all));
 
     struct Shared {
@@ -98,6 +152,24 @@ pub fn run<G: Evaluate>(
     });
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
+    // Appends a finished game; false once the tournament is stopping.
+    let record = |rec: ArenaRecord| -> bool {
+        let mut sh = shared.lock().expect("no worker panics holding the lock");
+        if let Err(e) = sh.writer.append(&rec) {
+            sh.error = Some(e);
+            stop.store(true, Ordering::SeqCst);
+            return false;
+        }
+        sh.games.push(rec);
+        if m.match_format.is_none() {
+            bar.inc(1);
+        }
+        bar.set_message(live_message(m, &sh.games));
+        if m.sprt.is_some() && sprt_decided(&sh.games) {
+            stop.store(true, Ordering::SeqCst);
+        }
+        !stop.load(Ordering::SeqCst)
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.concurrency.max(1))
         .build()
@@ -109,19 +181,20 @@ pub fn run<G: Evaluate>(
                     return;
                 }
                 let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some(spec) = pending.get(i) else { return };
-                let rec = play_game::<G>(m, spec);
-                let mut sh = shared.lock().expect("no worker panics holding the lock");
-                if let Err(e) = sh.writer.append(&rec) {
-                    sh.error = Some(e);
-                    stop.store(true, Ordering::SeqCst);
-                    return;
-                }
-                sh.games.push(rec);
-                bar.inc(1);
-                bar.set_message(live_message(m, &sh.games));
-                if m.sprt.is_some() && sprt_decided(&sh.games) {
-                    stop.store(true, Ordering::SeqCst);
+                let Some(work) = pending.get(i) else { return };
+                match work {
+                    Work::Game(spec) => {
+                        if !record(play_game::<G>(m, spec)) {
+                            return;
+                        }
+                    }
+                    Work::Match(spec, played) => {
+                        let make = make_agent::<G>;
+                        if !play_match_with::<G>(m, spec, played, &make, &mut |r| record(r)) {
+                            return;
+                        }
+                        bar.inc(1);
+                    }
                 }
             });
         }

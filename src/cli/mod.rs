@@ -4,7 +4,6 @@
 use clap::{Parser, Subcommand};
 
 mod crosscheck;
-mod ewn_match;
 mod list;
 mod merge;
 mod perft;
@@ -40,8 +39,6 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Replay games recorded by another implementation and compare legal moves at every position.
     Crosscheck(crosscheck::CrosscheckArgs),
-    /// EinStein würfelt nicht matches in the seed's format (first to four of seven games).
-    EwnMatch(ewn_match::EwnMatchArgs),
     /// Play engines against each other in parallel: round robin or gauntlet, statistics, SPRT.
     Tournament(tournament::TournamentArgs),
     /// Two engines head to head (the short form of `tournament`).
@@ -72,7 +69,6 @@ pub fn run() -> i32 {
         Command::Perft(args) => perft::run(args),
         Command::Show(args) => show::run(args),
         Command::Crosscheck(args) => crosscheck::run(args),
-        Command::EwnMatch(args) => ewn_match::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Search(args) => search::run(args),
         Command::Tournament(args) => tournament::run_tournament(args),

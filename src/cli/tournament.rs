@@ -1,5 +1,6 @@
 //! `boardlab tournament` (and `boardlab match`, its two-engine short form): engine files in,
 //! a results directory out (games.jsonl, standings.csv, summary.json, summary.md, ratings.svg).
+//! With `--match-format` every pairing plays whole matches (`arena::match_format`).
 
 use std::path::{Path, PathBuf};
 
@@ -7,10 +8,11 @@ use clap::Args;
 
 use super::{CliError, CliResult};
 use crate::arena::manifest::{Manifest, TimeControl};
+use crate::arena::match_format::MatchFormat;
 use crate::arena::openings::{opening_state, parse_openings, random_openings};
 use crate::arena::referee::make_agent;
 use crate::arena::report::{summarize, summary_md, write_outputs};
-use crate::arena::runner::{planned_games, run, RunOptions};
+use crate::arena::runner::{planned_count, run, RunOptions};
 use crate::arena::schedule::{parse_shard, Format};
 use crate::arena::sprt::SprtParams;
 use crate::engine::{EngineSpec, Evaluate, Limits};
@@ -41,8 +43,16 @@ pub struct MatchArgs {
 #[derive(Args, Debug)]
 pub struct CommonArgs {
     /// Games per pairing (group of engines), rounded up to whole colour-swapped pairs / rotations.
+    /// With --match-format: matches per pairing, rounded up to pairs (the engines swap A and B).
     #[arg(long, default_value_t = 20)]
     games: usize,
+    /// Each pairing plays matches instead of single games: `ewn7` (EinStein's seed: at most 7
+    /// games, first to 4, A moves first in games 1, 4, 5 and B in 2, 3, 6, 7, 180 s a side a
+    /// game), `single` (default), or games=N,wins=W,first=ABBA..,clock=SECONDS[+INC]|none, also
+    /// after a preset (`ewn7,clock=none`: engine limits only). --tc overrides the format's clock.
+    /// Drawn games count for neither side; a match nobody can win any more is drawn.
+    #[arg(long, visible_alias = "format", default_value = "single")]
+    match_format: String,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -169,6 +179,26 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
         opening_state::<G>(&rules.to_text(), o)
             .map_err(|e| CliError(format!("opening {}: {e}", i + 1)))?;
     }
+    let mut match_format = MatchFormat::parse(&c.match_format)?;
+    let mut time_control = c.tc.as_deref().map(TimeControl::parse).transpose()?;
+    if let Some(f) = &mut match_format {
+        if players != 2 {
+            return Err(CliError(format!(
+                "--match-format: {} has {players} players; matches are for two",
+                G::ID
+            )));
+        }
+        if c.sprt.is_some() {
+            return Err(CliError(
+                "--sprt tests game pairs; it does not combine with --match-format".into(),
+            ));
+        }
+        // One clock for the games: --tc if given, else the format's.
+        if time_control.is_none() {
+            time_control = f.clock;
+        }
+        f.clock = time_control;
+    }
     let manifest = Manifest {
         game: G::ID.to_string(),
         rules: rules.to_text(),
@@ -179,11 +209,12 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
         openings,
         seed: c.seed,
         max_plies: c.max_plies,
-        time_control: c.tc.as_deref().map(TimeControl::parse).transpose()?,
+        time_control,
         time_margin_ms: c.time_margin_ms,
         sprt: c.sprt.as_deref().map(SprtParams::parse).transpose()?,
         shard: c.shard.as_deref().map(parse_shard).transpose()?,
         players,
+        match_format,
     };
     prepare_dir(&c.out, &manifest, c.resume)?;
     let opts = RunOptions {
@@ -191,7 +222,7 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
         progress: !c.quiet,
     };
     let games = run::<G>(&manifest, &c.out, &opts)?;
-    finish(&c.out, &manifest, planned_games(&manifest).len(), &games)
+    finish(&c.out, &manifest, planned_count(&manifest), &games)
 }
 
 /// Creates `dir` with its tournament.json, or checks that a resumed one is the same tournament.

@@ -1,12 +1,11 @@
 //! EinStein würfelt nicht (爱恩斯坦棋, seed 001): a 5x5 race where a die picks the cube.
 //! Board geometry (`board`), the arrangements of the six cubes (`setup`), the rules and the
-//! contract (`rules`), position text (`text`), the evaluator and setup chooser (`eval`), and the
-//! seed's seven-game match format (`match_format`).
+//! contract (`rules`), position text (`text`), and the evaluator and setup chooser (`eval`). The
+//! seed's seven-game match format is the arena's `ewn7` preset (`arena::match_format`).
 
 pub mod board;
 pub mod eval;
 pub mod fit_weights;
-pub mod match_format;
 pub mod rules;
 pub mod setup;
 pub mod setup_fit;

@@ -1,10 +1,9 @@
-//! Tests of the EWN rules, text forms, hashing and the match format. The perft counts are
+//! Tests of the EWN rules, text forms, hashing, and matches in the seed's format. The perft counts are
 //! boardlab's own; scripts/crosscheck_ewn.py recomputes them with OpenSpiel (`--perft`).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::match_format::{decided, first_mover, Contestant, MatchScore};
 use super::rules::selectable_cubes;
 use super::*;
 use crate::engine::Evaluate;
@@ -320,55 +319,88 @@ fn selection_probabilities_cover_every_roll() {
 }
 
 #[test]
-fn match_schedule_follows_the_seed() {
-    let firsts: Vec<Contestant> = (1..=7).map(|g| first_mover(g).unwrap()).collect();
-    use Contestant::{A, B};
-    assert_eq!(firsts, [A, B, B, A, A, B, B]);
-    assert_eq!(first_mover(0), None);
-    assert_eq!(first_mover(8), None);
-    assert_eq!(decided(3, 3), None);
-    assert_eq!(decided(4, 0), Some(A));
-    assert_eq!(decided(2, 4), Some(B));
-    let mut score = MatchScore::default();
-    for w in [A, B, A, B, B, A] {
-        assert_eq!(score.winner(), None);
-        score.record(w).unwrap();
+fn the_first_move_is_the_first_roll_not_the_first_setup() {
+    // Red sets up first in the tree either way; the seed's first move is the first roll.
+    for (text, first) in [
+        ("", RED),
+        ("first=blue", BLUE),
+        ("setup=random,first=blue", BLUE),
+    ] {
+        let s = Ewn::new(&rules(text));
+        assert_eq!(s.first_mover(), Some(first), "{text}");
     }
-    assert_eq!(score.next_game(), Some(7));
-    score.record(A).unwrap();
-    assert_eq!(score.winner(), Some(A));
-    assert_eq!(score.next_game(), None);
-    assert!(score.record(B).is_err());
-    // A sweep ends after four games.
-    let mut sweep = MatchScore::default();
-    for _ in 0..4 {
-        sweep.record(B).unwrap();
-    }
-    assert_eq!(sweep.winner(), Some(B));
+    let s = Ewn::new(&rules("setup=fixed,first=blue"));
+    assert_eq!(s.first_mover(), Some(BLUE));
 }
 
+/// Seven-game matches (arena preset `ewn7`) between random agents, with blue rolling first: the
+/// match ends at four wins, and the first roller of game n is A's engine exactly in games 1, 4, 5.
 #[test]
-fn random_agents_play_a_full_match() {
+fn random_agents_play_seven_game_matches_through_the_referee() {
+    use crate::arena::manifest::Manifest;
+    use crate::arena::match_format::{match_schedule, play_match_with, MatchFormat, MatchState};
+    use crate::arena::openings::random_openings;
+    use crate::arena::record::ArenaRecord;
+    use crate::arena::schedule::Format;
+    use crate::engine::{Agent, EngineSpec};
     use crate::search::baselines::RandomAgent;
-    let mut a = RandomAgent::new("a", 1);
-    let mut b = RandomAgent::new("b", 2);
-    let (score, games) = match_format::run_match(
-        &mut a,
-        &mut b,
-        [Default::default(); 2],
-        &rules(""),
-        Some(Default::default()),
-        3,
-    );
-    let w = score.winner().expect("decided");
-    assert_eq!(score.wins(w), 4);
-    assert!((4..=7).contains(&games.len()));
-    for g in &games {
-        assert_eq!(Some(g.first), first_mover(g.number));
-        // The record replays to a finished game with the recorded winner's seat winning.
-        let end: Ewn = g.record.replay().unwrap();
-        assert!(end.is_terminal(), "{}", g.reason);
-        assert_eq!(end.returns().as_slice(), g.record.returns.as_slice());
+    let spec = |name: &str| {
+        EngineSpec::from_toml(&format!(
+            "name = \"{name}\"\ngame = \"ewn\"\nbackend = \"random\""
+        ))
+        .unwrap()
+    };
+    let mut f = MatchFormat::ewn7();
+    f.clock = None;
+    let m = Manifest {
+        game: "ewn".into(),
+        rules: "first=blue".into(),
+        engines: vec![spec("x"), spec("y")],
+        format: Format::RoundRobin,
+        games_per_encounter: 6,
+        opening_source: "random 0 plies".into(),
+        openings: random_openings::<Ewn>(&rules("first=blue"), 0, 3, 1),
+        seed: 8,
+        max_plies: 1000,
+        time_control: None,
+        time_margin_ms: 50,
+        sprt: None,
+        shard: None,
+        players: 2,
+        match_format: Some(f.clone()),
+    };
+    let make = |_: &EngineSpec, seed: u64| -> Result<Box<dyn Agent<Ewn>>, String> {
+        Ok(Box::new(RandomAgent::new("r", seed)))
+    };
+    let schedule = match_schedule(&m);
+    assert_eq!(schedule.len(), 6);
+    for ms in &schedule {
+        let mut games: Vec<ArenaRecord> = Vec::new();
+        assert!(play_match_with::<Ewn>(&m, ms, &[], &make, &mut |r| {
+            games.push(r);
+            true
+        }));
+        let score = ms.score(&games);
+        assert!(matches!(f.state(&score), MatchState::Won(_)));
+        assert_eq!(score.a.max(score.b), 4);
+        assert_eq!(games.len() as u32, score.a + score.b);
+        for (i, g) in games.iter().enumerate() {
+            let n = i as u32 + 1;
+            assert_eq!((g.match_index, g.match_game), (Some(ms.index), Some(n)));
+            // The first roll (the first decision after both setups) is blue's.
+            let end: Ewn = g.game.replay().unwrap();
+            assert!(end.is_terminal(), "{}", g.game.reason);
+            let a_first = [1, 4, 5].contains(&n);
+            assert_eq!(g.seats[BLUE] == ms.a, a_first, "game {n}");
+            let mut s = Ewn::new(&rules("first=blue"));
+            for mv in &g.game.moves {
+                if !s.in_setup() && s.turn() != Turn::Chance {
+                    break;
+                }
+                s.play_text(mv).unwrap();
+            }
+            assert_eq!(s.turn(), Turn::Player(BLUE));
+        }
     }
 }
 
