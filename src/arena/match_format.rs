@@ -288,10 +288,13 @@ impl MatchSpec {
 
     /// The contestant who won game `rec` (higher return), None for a draw.
     pub fn winner(&self, rec: &ArenaRecord) -> Option<Contestant> {
-        let winner_seat = match rec.score_between(0, 1) {
-            s if s == 1.0 => 0,
-            s if s == 0.0 => 1,
-            _ => return None,
+        let s = rec.score_between(0, 1);
+        let winner_seat = if s == 1.0 {
+            0
+        } else if s == 0.0 {
+            1
+        } else {
+            return None;
         };
         Some(if rec.seats[winner_seat] == self.a {
             Contestant::A

@@ -59,6 +59,7 @@ pub struct SprtReport {
 pub struct Summary {
     pub game: String,
     pub engines: Vec<String>,
+    /// Under a match format: the most games the planned matches can take.
     pub planned_games: usize,
     pub played_games: usize,
     /// Virtual draws per pairing added to the rating fit (0 unless someone won or lost all).

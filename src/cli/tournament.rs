@@ -53,7 +53,7 @@ pub struct CommonArgs {
     /// Drawn games count for neither side; a match nobody can win any more is drawn.
     #[arg(long, visible_alias = "format", default_value = "single")]
     match_format: String,
-    /// Games played at once.
+    /// Games played at once (matches, with --match-format).
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
     /// Openings: one position a line in the game's notation.
