@@ -75,6 +75,47 @@ pub struct Manifest {
     pub match_format: Option<MatchFormat>,
 }
 
+/// Test fixtures shared by the arena's and the games' tests.
+#[cfg(test)]
+impl Manifest {
+    /// A two-player round robin of `engines` with 2 games an encounter: no clock, no SPRT, no
+    /// shard, single games. Change fields with struct update syntax.
+    pub(crate) fn for_tests(
+        game: &str,
+        rules: &str,
+        engines: Vec<EngineSpec>,
+        openings: Vec<Opening>,
+        seed: u64,
+    ) -> Manifest {
+        Manifest {
+            game: game.into(),
+            rules: rules.into(),
+            engines,
+            format: Format::RoundRobin,
+            games_per_encounter: 2,
+            opening_source: String::new(),
+            openings,
+            seed,
+            max_plies: 1000,
+            time_control: None,
+            time_margin_ms: 50,
+            sprt: None,
+            shard: None,
+            players: 2,
+            match_format: None,
+        }
+    }
+}
+
+/// An engine file for the uniform random player of `game`, named `name` (tests).
+#[cfg(test)]
+pub(crate) fn random_engine_for_tests(name: &str, game: &str) -> EngineSpec {
+    EngineSpec::from_toml(&format!(
+        "name = \"{name}\"\ngame = \"{game}\"\nbackend = \"random\""
+    ))
+    .expect("a valid engine file")
+}
+
 impl Manifest {
     pub fn schedule(&self) -> Schedule {
         Schedule::build(

@@ -512,33 +512,22 @@ mod tests {
     /// recorded games check out against the schedule (and a gap or an extra game does not).
     #[test]
     fn a_panicking_engine_loses_its_matches_game_by_game() {
+        use crate::arena::manifest::random_engine_for_tests;
         use crate::arena::openings::random_openings;
-        use crate::arena::schedule::Format;
         use crate::engine::{Agent, EngineSpec};
         use crate::games::othello::Othello;
         use crate::search::baselines::RandomAgent;
-        let spec = |name: &str| {
-            EngineSpec::from_toml(&format!(
-                "name = \"{name}\"\ngame = \"othello\"\nbackend = \"random\""
-            ))
-            .unwrap()
-        };
+        let spec = |name: &str| random_engine_for_tests(name, "othello");
         let m = Manifest {
-            game: "othello".into(),
-            rules: String::new(),
-            engines: vec![spec("random"), spec("panics")],
-            format: Format::RoundRobin,
-            games_per_encounter: 2,
             opening_source: "random 2 plies".into(),
-            openings: random_openings::<Othello>(&Default::default(), 2, 1, 3),
-            seed: 3,
-            max_plies: 1000,
-            time_control: None,
-            time_margin_ms: 50,
-            sprt: None,
-            shard: None,
-            players: 2,
             match_format: Some(MatchFormat::ewn7()),
+            ..Manifest::for_tests(
+                "othello",
+                "",
+                vec![spec("random"), spec("panics")],
+                random_openings::<Othello>(&Default::default(), 2, 1, 3),
+                3,
+            )
         };
         struct Panics;
         impl Agent<Othello> for Panics {

@@ -246,7 +246,6 @@ fn faulted(players: usize, seat: usize) -> Returns {
 mod tests {
     use super::*;
     use crate::arena::openings::random_openings;
-    use crate::arena::schedule::Format;
     use crate::game::Game;
     use crate::games::othello::Othello;
     use crate::search::baselines::RandomAgent;
@@ -289,21 +288,14 @@ mod tests {
 
     fn manifest(engines: Vec<EngineSpec>) -> Manifest {
         Manifest {
-            game: "othello".into(),
-            rules: String::new(),
-            engines,
-            format: Format::RoundRobin,
-            games_per_encounter: 2,
             opening_source: "random 2 plies".into(),
-            openings: random_openings::<Othello>(&Default::default(), 2, 1, 3),
-            seed: 3,
-            max_plies: 1000,
-            time_control: None,
-            time_margin_ms: 50,
-            sprt: None,
-            shard: None,
-            players: 2,
-            match_format: None,
+            ..Manifest::for_tests(
+                "othello",
+                "",
+                engines,
+                random_openings::<Othello>(&Default::default(), 2, 1, 3),
+                3,
+            )
         }
     }
 

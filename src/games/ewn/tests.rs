@@ -341,33 +341,22 @@ fn random_agents_play_seven_game_matches_through_the_referee() {
     use crate::arena::match_format::{match_schedule, play_match_with, MatchFormat, MatchState};
     use crate::arena::openings::random_openings;
     use crate::arena::record::ArenaRecord;
-    use crate::arena::schedule::Format;
     use crate::engine::{Agent, EngineSpec};
     use crate::search::baselines::RandomAgent;
-    let spec = |name: &str| {
-        EngineSpec::from_toml(&format!(
-            "name = \"{name}\"\ngame = \"ewn\"\nbackend = \"random\""
-        ))
-        .unwrap()
-    };
+    let spec = |name: &str| crate::arena::manifest::random_engine_for_tests(name, "ewn");
     let mut f = MatchFormat::ewn7();
     f.clock = None;
     let m = Manifest {
-        game: "ewn".into(),
-        rules: "first=blue".into(),
-        engines: vec![spec("x"), spec("y")],
-        format: Format::RoundRobin,
         games_per_encounter: 6,
         opening_source: "random 0 plies".into(),
-        openings: random_openings::<Ewn>(&rules("first=blue"), 0, 3, 1),
-        seed: 8,
-        max_plies: 1000,
-        time_control: None,
-        time_margin_ms: 50,
-        sprt: None,
-        shard: None,
-        players: 2,
         match_format: Some(f.clone()),
+        ..Manifest::for_tests(
+            "ewn",
+            "first=blue",
+            vec![spec("x"), spec("y")],
+            random_openings::<Ewn>(&rules("first=blue"), 0, 3, 1),
+            8,
+        )
     };
     let make = |_: &EngineSpec, seed: u64| -> Result<Box<dyn Agent<Ewn>>, String> {
         Ok(Box::new(RandomAgent::new("r", seed)))
