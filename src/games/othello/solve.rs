@@ -27,13 +27,14 @@ const SORT_EMPTIES: u32 = 12;
 
 /// The depth of the ordering search at a node with `n_empty` empties: 0 (the evaluation of each
 /// child) below 17 empties, 1 from 17, 2 from 20, and one more ply every two empties beyond
-/// (at most 10).
+/// (at most 6, from 28 empties on: the ordering searches have no table of their own, and at
+/// depth 9 on FFO #59 they cost more than the tree they ordered).
 #[inline]
 fn sort_depth(n_empty: u32) -> u32 {
     match n_empty {
         0..=16 => 0,
         17..=19 => 1,
-        _ => (2 + (n_empty - 20) / 2).min(10),
+        _ => (2 + (n_empty - 20) / 2).min(6),
     }
 }
 /// From this many empties on, children are looked up in the table before searching (ETC).
