@@ -10,7 +10,6 @@ Seats alternate: the engine is player 0 (black/red) in even games, player 1 in o
     ewn_vs_openspiel.py --engine engines/ewn/expectimax.toml --games 1000 --sims 1000
 """
 import argparse
-import math
 import os
 import random
 import subprocess
@@ -21,6 +20,7 @@ import pyspiel
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import crosscheck_ewn as cx  # noqa: E402  (the notation translation lives there)
+from score_interval import elo, normal  # noqa: E402
 
 
 class Engine:
@@ -54,12 +54,10 @@ class Engine:
 
 def score_line(label, wins, n):
     s = wins / n
-    se = math.sqrt(max(s * (1 - s), 1e-12) / n)
-    lo, hi = max(s - 1.96 * se, 1e-6), min(s + 1.96 * se, 1 - 1e-6)
-    elo = lambda x: -400 * math.log10(1 / x - 1)
-    s_c = min(max(s, 1e-6), 1 - 1e-6)
+    half, lo, hi = normal(s, n)
+    lo, hi = max(lo, 1e-6), min(hi, 1 - 1e-6)
     return "{}: {} games, {} wins, score {:.3f} ± {:.3f}, Elo {:+.0f} [{:+.0f}, {:+.0f}] (95%)".format(
-        label, n, wins, s, 1.96 * se, elo(s_c), elo(lo), elo(hi))
+        label, n, wins, s, half, elo(s, 1e-6), elo(lo, 1e-6), elo(hi, 1e-6))
 
 
 def main():

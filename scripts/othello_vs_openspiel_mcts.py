@@ -16,7 +16,6 @@ Usage: PY=$(bash scripts/pyenv.sh); $PY scripts/othello_vs_openspiel_mcts.py \
 """
 import argparse
 import json
-import math
 import os
 import random
 import subprocess
@@ -24,6 +23,9 @@ import sys
 import time
 
 import pyspiel
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from score_interval import elo, wilson  # noqa: E402
 
 
 def position_text(state):
@@ -47,16 +49,11 @@ def boardlab_move(binary, engine, state, seed):
     return (int(mv[1]) - 1) * 8 + (ord(mv[0]) - ord("a")), r
 
 
-def elo(score, n):
+def elo_with_interval(score, n):
     """Elo difference and its 95% interval, from the Wilson interval of the score (which stays
     finite-width at a perfect score; draws count as half points)."""
-    def to_elo(s):
-        s = min(max(s, 1e-9), 1 - 1e-9)
-        return -400 * math.log10(1 / s - 1)
-    z = 1.96
-    centre = (score + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return to_elo(score), to_elo(centre - half), to_elo(centre + half)
+    lo, hi = wilson(score, n)
+    return elo(score), elo(lo), elo(hi)
 
 
 def main():
@@ -131,7 +128,7 @@ def main():
               f"{'win' if s == 1 else 'draw' if s == 0.5 else 'loss'}", flush=True)
     n = len(scores)
     mean = sum(scores) / n
-    e, lo, hi = elo(mean, n)
+    e, lo, hi = elo_with_interval(mean, n)
     print(json.dumps({
         "engine": args.engine, "opponent": args.opponent,
         "simulations": args.simulations if args.opponent == "openspiel-mcts" else None,
