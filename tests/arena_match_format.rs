@@ -182,7 +182,7 @@ fn broken_engines_lose_games_inside_matches() {
         .args(["tournament", "--gauntlet", "--engines"])
         .args([&good, &crashes, &illegal])
         .args([
-            "--format",
+            "--match-format",
             "ewn7",
             "--games",
             "2",

@@ -51,7 +51,7 @@ pub struct CommonArgs {
     /// game), `single` (default), or games=N,wins=W,first=ABBA..,clock=SECONDS[+INC]|none, also
     /// after a preset (`ewn7,clock=none`: engine limits only). --tc overrides the format's clock.
     /// Drawn games count for neither side; a match nobody can win any more is drawn.
-    #[arg(long, visible_alias = "format", default_value = "single")]
+    #[arg(long, default_value = "single")]
     match_format: String,
     /// Games played at once (matches, with --match-format).
     #[arg(long, default_value_t = 1)]
