@@ -145,7 +145,7 @@ fn check<G: Game>(args: &CrosscheckArgs) -> CliResult {
             }
         }
     }
-    println!(
+    out!(
         "crosscheck {}: {games} games, {positions} positions compared, {failures} games differ",
         G::ID
     );

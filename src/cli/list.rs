@@ -13,16 +13,16 @@ pub struct ListArgs {
 pub fn run(args: ListArgs) -> CliResult {
     let all = games::all();
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&all)?);
+        out!("{}", serde_json::to_string_pretty(&all)?);
         return Ok(());
     }
     for g in all {
-        println!("{:<12} {}", g.id, g.name);
+        out!("{:<12} {}", g.id, g.name);
         if g.options.is_empty() {
-            println!("    (no rule options)");
+            out!("    (no rule options)");
         }
         for o in g.options {
-            println!(
+            out!(
                 "    {}={:<12} one of: {:<32} {}",
                 o.key,
                 o.default,

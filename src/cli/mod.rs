@@ -3,6 +3,28 @@
 
 use clap::{Parser, Subcommand};
 
+/// `println!` for the commands' output. A closed pipe (`boardlab perft ... | head`) ends the
+/// process quietly with status 141, as a Unix tool killed by SIGPIPE would, instead of the panic
+/// of `println!`. (Restoring the default SIGPIPE action instead is not an option: the arena
+/// writes to external engines, and an engine that dies must lose its game, not kill boardlab.)
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            $crate::cli::output_failed(e)
+        }
+    }};
+}
+
+/// Ends the process after a failed write of the command's output (see `out!`).
+pub fn output_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(141);
+    }
+    eprintln!("boardlab: error: cannot write the output: {e}");
+    std::process::exit(1)
+}
+
 mod crosscheck;
 mod list;
 mod merge;

@@ -60,7 +60,7 @@ fn run_game<G: Game>(args: &PerftArgs, convention: PerftConvention) -> CliResult
         let secs = t.elapsed().as_secs_f64();
         counts.push(n);
         if !args.json {
-            println!(
+            out!(
                 "depth {depth:>2}  nodes {n:>14}  {:>8.3} s  {:>12.0} leaves/s",
                 secs,
                 n as f64 / secs.max(1e-9)
@@ -75,7 +75,7 @@ fn run_game<G: Game>(args: &PerftArgs, convention: PerftConvention) -> CliResult
             "nodes": counts,
             "seconds": started.elapsed().as_secs_f64(),
         });
-        println!("{out}");
+        out!("{out}");
     }
     Ok(())
 }

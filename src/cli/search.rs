@@ -87,9 +87,9 @@ fn print_report<G: Game>(args: &SearchArgs, state: &G, r: &SearchReport<G::Move>
             "ms": r.ms,
             "pv": pv,
         });
-        println!("{out}");
+        out!("{out}");
     } else {
-        println!(
+        out!(
             "best {best}  score {}  depth {}  nodes {}  time {} ms  {:.0} nodes/s\npv {}",
             r.score,
             r.depth,

@@ -29,11 +29,11 @@ fn show<G: Game>(args: &ShowArgs) -> CliResult {
     for mv in args.moves.as_deref().unwrap_or("").split_whitespace() {
         state.play_text(mv)?;
     }
-    println!("{}", state.render());
-    println!("position: {}", state.format_position());
+    out!("{}", state.render());
+    out!("position: {}", state.format_position());
     let mut moves = MoveList::new();
     state.legal_moves(&mut moves);
     let names: Vec<String> = moves.iter().map(|&m| state.format_move(m)).collect();
-    println!("legal moves ({}): {}", names.len(), names.join(" "));
+    out!("legal moves ({}): {}", names.len(), names.join(" "));
     Ok(())
 }

@@ -72,34 +72,36 @@ pub fn run(args: SolveArgs) -> CliResult {
     bar.finish_and_clear();
     let start = Ur::new(&rules);
     let first = solution.value(start.side(0), start.side(1));
-    println!("rules            {}", rules.to_text());
-    println!(
+    out!("rules            {}", rules.to_text());
+    out!(
         "positions        {} (one side to move; {} in all)",
         stats.positions,
         2 * stats.positions
     );
-    println!(
+    out!(
         "  of which       {} with a side already finished",
         stats.finished
     );
-    println!(
+    out!(
         "sweeps           {} (layer pairs solved in order of pieces off)",
         stats.sweeps
     );
-    println!(
+    out!(
         "last max change  {:.3e} (tolerance {:.0e})",
-        stats.final_delta, args.eps
+        stats.final_delta,
+        args.eps
     );
-    println!(
+    out!(
         "solve time       {:.1} s with {} threads",
-        stats.seconds, args.threads
+        stats.seconds,
+        args.threads
     );
-    println!(
+    out!(
         "table            {:.1} MiB (f32 a position); peak RSS {} MiB",
         stats.positions as f64 * 4.0 / (1 << 20) as f64,
         peak_rss_mib().map_or("?".to_string(), |m| format!("{m:.0}"))
     );
-    println!("first player     wins {first:.6} (side to roll at the start)");
+    out!("first player     wins {first:.6} (side to roll at the start)");
     for text in &args.position {
         let pos = Ur::parse_position(&rules, text)?;
         if pos.roll().is_some() || pos.winner().is_some() {
@@ -108,20 +110,20 @@ pub fn run(args: SolveArgs) -> CliResult {
             )));
         }
         let me = pos.to_move();
-        println!(
+        out!(
             "position         {text}: side to move wins {:.6}",
             solution.value(pos.side(me), pos.side(1 - me))
         );
     }
     if args.check {
-        println!(
+        out!(
             "residual         {:.3e} (largest change of one more backup)",
             solution.residual()
         );
     }
     if let Some(path) = &args.out {
         solution.save(path)?;
-        println!("written          {}", path.display());
+        out!("written          {}", path.display());
     }
     Ok(())
 }

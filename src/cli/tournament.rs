@@ -259,7 +259,7 @@ pub fn finish(
 ) -> CliResult {
     let summary = summarize(m, planned, games);
     write_outputs(dir, &summary)?;
-    print!("{}", summary_md(&summary));
-    println!("\nResults in {}", dir.display());
+    out!("{}", summary_md(&summary).trim_end_matches('\n'));
+    out!("\nResults in {}", dir.display());
     Ok(())
 }
