@@ -121,8 +121,47 @@ impl Solver {
     }
 
     /// Solves `pos` exactly.
+    ///
+    /// Null-window probes (MTD(f)) instead of one (-64, 64) window: final scores are even, so a
+    /// probe (g - 1, g + 1) either proves the score is g or bounds it beyond g, and the next
+    /// probe starts from that bound. The first probe is the win/loss/draw one (g = 0); every
+    /// probe reuses the table of the ones before.
     pub fn solve(&mut self, pos: &Othello) -> Solution {
-        self.solve_window(pos, -64, 64)
+        self.tt.new_search();
+        let (own, opp) = (pos.own(), pos.opp());
+        let (mut lo, mut hi) = (-64, 64);
+        let mut guess = 0;
+        let mut nodes = 0;
+        let score = loop {
+            self.nodes = 0;
+            let v = self.search(own, opp, guess - 1, guess + 1, false);
+            nodes += self.nodes;
+            if v <= guess - 1 {
+                hi = v;
+            } else if v >= guess + 1 {
+                lo = v;
+            } else {
+                break v;
+            }
+            if lo >= hi {
+                // Known exactly from the bounds; one more probe at it leaves the table's root
+                // entry (and so the best move) from a search that proved the score.
+                if v <= guess - 1 {
+                    self.nodes = 0;
+                    self.search(own, opp, lo - 1, lo + 1, false);
+                    nodes += self.nodes;
+                }
+                break lo;
+            }
+            guess = v;
+        };
+        let pv = self.principal_variation(own, opp);
+        Solution {
+            score,
+            best: pv.first().copied(),
+            pv,
+            nodes,
+        }
     }
 
     /// Solves within (alpha, beta): exact when the score lies inside, else a bound beyond it.
