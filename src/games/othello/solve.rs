@@ -279,6 +279,7 @@ impl Solver {
                     let e = self.sort_search(
                         child_own,
                         child_opp,
+                        replies,
                         sort_depth(n_empty),
                         -SORT_INF,
                         SORT_INF,
@@ -327,10 +328,18 @@ impl Solver {
         best
     }
 
-    /// Negamax alpha-beta to `depth` on `sort_eval`, for move ordering only.
-    fn sort_search(&mut self, own: u64, opp: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// Negamax alpha-beta to `depth` on `sort_eval`, for move ordering only. `moves` are own's
+    /// legal moves (the caller has them already).
+    fn sort_search(
+        &mut self,
+        own: u64,
+        opp: u64,
+        moves: u64,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.nodes += 1;
-        let moves = legal_moves(own, opp);
         if depth == 0 || moves == 0 {
             if moves == 0 && legal_moves(opp, own) == 0 {
                 return final_score(own, opp) * SORT_DISC;
@@ -343,7 +352,9 @@ impl Solver {
             let sq = m.trailing_zeros();
             m &= m - 1;
             let f = flips(sq, own, opp);
-            let v = -self.sort_search(opp & !f, own | f | 1u64 << sq, depth - 1, -beta, -alpha);
+            let (child_own, child_opp) = (opp & !f, own | f | 1u64 << sq);
+            let child_moves = legal_moves(child_own, child_opp);
+            let v = -self.sort_search(child_own, child_opp, child_moves, depth - 1, -beta, -alpha);
             if v > best {
                 best = v;
                 if v > alpha {
