@@ -127,15 +127,13 @@ impl Solver {
     /// probe starts from that bound. The first probe is the win/loss/draw one (g = 0); every
     /// probe reuses the table of the ones before.
     pub fn solve(&mut self, pos: &Othello) -> Solution {
+        self.nodes = 0;
         self.tt.new_search();
         let (own, opp) = (pos.own(), pos.opp());
         let (mut lo, mut hi) = (-64, 64);
         let mut guess = 0;
-        let mut nodes = 0;
         let score = loop {
-            self.nodes = 0;
             let v = self.search(own, opp, guess - 1, guess + 1, false);
-            nodes += self.nodes;
             if v <= guess - 1 {
                 hi = v;
             } else if v >= guess + 1 {
@@ -147,9 +145,7 @@ impl Solver {
                 // Known exactly from the bounds; one more probe at it leaves the table's root
                 // entry (and so the best move) from a search that proved the score.
                 if v <= guess - 1 {
-                    self.nodes = 0;
                     self.search(own, opp, lo - 1, lo + 1, false);
-                    nodes += self.nodes;
                 }
                 break lo;
             }
@@ -160,7 +156,7 @@ impl Solver {
             score,
             best: pv.first().copied(),
             pv,
-            nodes,
+            nodes: self.nodes,
         }
     }
 
