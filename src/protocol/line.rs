@@ -7,6 +7,7 @@ use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
+use super::session::{self, Session};
 use crate::arena::external::{EngineProcess, ExternalProtocol};
 use crate::engine::{Agent, AgentError, Evaluate, Limits};
 use crate::game::{Game, MoveList, RuleSet, Turn};
@@ -190,32 +191,22 @@ impl<G: Evaluate> LineServer<G> {
     }
 }
 
-/// Runs a server until `quit` or end of input.
+impl<G: Evaluate> Session for LineServer<G> {
+    fn handle(&mut self, line: &str) -> (Vec<String>, bool) {
+        LineServer::handle(self, line)
+    }
+    fn malformed(&mut self, why: &str) -> Vec<String> {
+        vec![format!("error {why}")]
+    }
+}
+
+/// Runs a server until `quit` or end of input (framing: `protocol::session`).
 pub fn serve<G: Evaluate>(
     mut server: LineServer<G>,
     input: impl BufRead,
-    mut output: impl Write,
+    output: impl Write,
 ) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = match line {
-            Ok(l) => l,
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                writeln!(output, "error input is not UTF-8")?;
-                output.flush()?;
-                continue;
-            }
-            Err(e) => return Err(e),
-        };
-        let (reply, quit) = server.handle(&line);
-        for r in reply {
-            writeln!(output, "{r}")?;
-        }
-        output.flush()?;
-        if quit {
-            break;
-        }
-    }
-    Ok(())
+    session::serve(&mut server, input, output)
 }
 
 /// The arena's side of the line protocol.
