@@ -1,9 +1,10 @@
 //! What every game shares: the contract, rules as values, errors, zobrist keys, move lists,
-//! perft, random playouts and game records.
+//! perft, random playouts, game records, and the text of grid boards (`grid`).
 
 pub mod conformance;
 pub mod contract;
 pub mod error;
+pub mod grid;
 pub mod movelist;
 pub mod perft;
 pub mod playout;
