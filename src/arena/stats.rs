@@ -1,5 +1,5 @@
-//! Match statistics as fastchess and Fishtest compute them (formulas: /work/shared/REFERENCE.md,
-//! "Tournament statistics"): score, logistic Elo with 95% error bars from the trinomial (W/D/L)
+//! Match statistics as fastchess and Fishtest compute them (formulas: docs/arena.md,
+//! "Statistics"): score, logistic Elo with 95% error bars from the trinomial (W/D/L)
 //! and the pentanomial (game pairs) distributions, normalized Elo, likelihood of superiority and
 //! draw ratio.
 
