@@ -146,13 +146,32 @@ pub struct ExternalAgent<G: Game> {
     spec: EngineSpec,
     protocol: Box<dyn ExternalProtocol<G>>,
     process: Option<EngineProcess>,
+    times: ExternalTimes,
     /// Set once the engine failed: it stays failed for the rest of the game.
     failed: Option<AgentError>,
 }
 
+/// How long an engine program may take: to start and answer the handshake, over a move's time
+/// limit, and for a move without one (`[params] startup_ms, margin_ms, timeout_ms`).
+#[derive(Clone, Copy, Debug)]
+struct ExternalTimes {
+    startup: Duration,
+    margin: Duration,
+    timeout: Duration,
+}
+
 impl<G: Game> ExternalAgent<G> {
     pub fn new(spec: &EngineSpec) -> Result<ExternalAgent<G>, String> {
-        if spec.command.is_empty() {
+        let p = crate::search::Params::new(spec, &["startup_ms", "margin_ms", "timeout_ms"])?;
+        let ms = |key: &str, default: u64| -> Result<Duration, String> {
+            Ok(Duration::from_millis(p.int(key, default, 0, 1 << 40)?))
+        };
+        let times = ExternalTimes {
+            startup: ms("startup_ms", 10_000)?,
+            margin: ms("margin_ms", 500)?,
+            timeout: ms("timeout_ms", 60_000)?,
+        };
+        if spec.command.is_empty() || spec.command[0].trim().is_empty() {
             return Err(format!(
                 "engine {:?}: backend \"external\" needs `command = [...]`",
                 spec.name
@@ -160,20 +179,18 @@ impl<G: Game> ExternalAgent<G> {
         }
         Ok(ExternalAgent {
             spec: spec.clone(),
-            protocol: protocol_for::<G>(spec.protocol.as_deref())?,
+            protocol: protocol_for::<G>(spec.protocol.as_deref())
+                .map_err(|e| format!("engine {:?}: {e}", spec.name))?,
+            times,
             process: None,
             failed: None,
         })
     }
 
-    fn param_ms(&self, key: &str, default: u64) -> Duration {
-        Duration::from_millis(self.spec.param_f64(key, default as f64).max(0.0) as u64)
-    }
-
     fn ensure_started(&mut self) -> Result<(), AgentError> {
         if self.process.is_none() {
             let mut p = EngineProcess::spawn(&self.spec.name, &self.spec.command)?;
-            let deadline = Instant::now() + self.param_ms("startup_ms", 10_000);
+            let deadline = Instant::now() + self.times.startup;
             self.protocol.handshake(&mut p, deadline)?;
             self.process = Some(p);
         }
@@ -194,8 +211,8 @@ impl<G: Game> Agent<G> for ExternalAgent<G> {
         let result = self.ensure_started().and_then(|_| {
             // A move with a time limit may take it plus a margin; without one, `timeout_ms`.
             let allowed = match limits.time_ms {
-                Some(t) => Duration::from_millis(t) + self.param_ms("margin_ms", 500),
-                None => self.param_ms("timeout_ms", 60_000),
+                Some(t) => Duration::from_millis(t) + self.times.margin,
+                None => self.times.timeout,
             };
             let process = self.process.as_mut().expect("started");
             let (text, score) =

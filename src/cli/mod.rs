@@ -101,7 +101,9 @@ pub fn run() -> i32 {
     match result {
         Ok(()) => 0,
         Err(CliError(msg)) => {
-            eprintln!("boardlab: error: {msg}");
+            // Messages quote bad input already cut (`game::error::quote`); this cut is the last
+            // guard, so no message is ever pages long.
+            eprintln!("boardlab: error: {}", crate::game::error::cut(&msg, 2000));
             2
         }
     }

@@ -15,10 +15,10 @@ pub struct PerftArgs {
     #[arg(long)]
     depth: u32,
     /// Start from this position (the game's position text) instead of the start.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
     /// Rule options, `key=value,key=value`.
-    #[arg(long, default_value = "")]
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
     rules: String,
     /// Counting convention where tables differ: A = a pass is a ply and a finished game is a
     /// leaf, B = finished games before the depth are dropped, C = a pass uses no ply. Default:

@@ -9,7 +9,7 @@ use clap::Args;
 use super::{CliError, CliResult};
 use crate::arena::manifest::{Manifest, TimeControl};
 use crate::arena::match_format::MatchFormat;
-use crate::arena::openings::{opening_state, parse_openings, random_openings};
+use crate::arena::openings::{opening_state, parse_openings, try_random_openings};
 use crate::arena::referee::make_agent;
 use crate::arena::report::{summarize, summary_md, write_outputs};
 use crate::arena::runner::{planned_count, run, RunOptions};
@@ -51,7 +51,7 @@ pub struct CommonArgs {
     /// game), `single` (default), or games=N,wins=W,first=ABBA..,clock=SECONDS[+INC]|none, also
     /// after a preset (`ewn7,clock=none`: engine limits only). --tc overrides the format's clock.
     /// Drawn games count for neither side; a match nobody can win any more is drawn.
-    #[arg(long, default_value = "single")]
+    #[arg(long, default_value = "single", allow_hyphen_values = true)]
     match_format: String,
     /// Games played at once (matches, with --match-format).
     #[arg(long, default_value_t = 1)]
@@ -66,7 +66,7 @@ pub struct CommonArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Stop early by a sequential test: elo0=..,elo1=..,alpha=..,beta=.. (two engines).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     sprt: Option<String>,
     /// The results directory.
     #[arg(long)]
@@ -78,27 +78,28 @@ pub struct CommonArgs {
     #[arg(long)]
     shard: Option<String>,
     /// Rules for every game, k=v,k=v (default: the standard game).
-    #[arg(long, default_value = "")]
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
     rules: String,
     /// Adjudicate a draw after this many plies.
     #[arg(long, default_value_t = 1000)]
     max_plies: usize,
     /// Clock per engine per game, seconds: base+increment (e.g. 10+0.1).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     tc: Option<String>,
     /// Slack over a move's time limit before the engine loses on time, ms.
     #[arg(long, default_value_t = 500)]
     time_margin_ms: u64,
-    /// Override every engine's depth limit.
+    /// Depth limit for every engine. Any of --depth, --nodes, --movetime, --playouts replaces each
+    /// engine file's [limits] as a whole (the file's other limits no longer apply).
     #[arg(long)]
     depth: Option<u32>,
-    /// Override every engine's node limit.
+    /// Node limit for every engine (replaces the files' limits, see --depth).
     #[arg(long)]
     nodes: Option<u64>,
-    /// Override every engine's time per move, ms.
+    /// Time per move for every engine, ms (replaces the files' limits, see --depth).
     #[arg(long)]
     movetime: Option<u64>,
-    /// Override every engine's MCTS playouts.
+    /// MCTS playouts for every engine (replaces the files' limits, see --depth).
     #[arg(long)]
     playouts: Option<u64>,
     /// No progress bar.
@@ -119,7 +120,56 @@ pub fn run_match(args: MatchArgs) -> CliResult {
     start(&args.engines, Format::RoundRobin, &args.common)
 }
 
+/// Most games (or matches) a pairing may ask for: beyond this the schedule alone would not fit
+/// in memory, and no tournament that size is meant.
+pub const MAX_GAMES: usize = 10_000_000;
+/// Most games played at once.
+pub const MAX_CONCURRENCY: usize = 1024;
+
+/// Refuses sizes that cannot be meant, before anything is built: every one names the bad value.
+fn check_sizes(c: &CommonArgs, engines: usize) -> CliResult {
+    if !(1..=MAX_GAMES).contains(&c.games) {
+        return Err(CliError(format!(
+            "--games {}: give 1 to {MAX_GAMES} games a pairing",
+            c.games
+        )));
+    }
+    if !(1..=MAX_CONCURRENCY).contains(&c.concurrency) {
+        return Err(CliError(format!(
+            "--concurrency {}: give 1 to {MAX_CONCURRENCY} games at once",
+            c.concurrency
+        )));
+    }
+    if c.max_plies == 0 {
+        return Err(CliError(
+            "--max-plies 0: a game needs at least one ply (the limit adjudicates a draw after it)"
+                .into(),
+        ));
+    }
+    if c.sprt.is_some() && engines != 2 {
+        return Err(CliError(format!(
+            "--sprt tests one engine against one other: give exactly 2 engines, not {engines}"
+        )));
+    }
+    let overrides = cli_limits(c);
+    overrides
+        .check()
+        .map_err(|e| CliError(format!("--depth/--nodes/--movetime/--playouts: {e}")))?;
+    Ok(())
+}
+
+/// The limits given on the command line (all unset when none is).
+fn cli_limits(c: &CommonArgs) -> Limits {
+    Limits {
+        depth: c.depth,
+        nodes: c.nodes,
+        time_ms: c.movetime,
+        playouts: c.playouts,
+    }
+}
+
 fn start(files: &[PathBuf], format: Format, c: &CommonArgs) -> CliResult {
+    check_sizes(c, files.len())?;
     let mut specs = Vec::new();
     for f in files {
         specs.push(EngineSpec::load(f)?);
@@ -139,14 +189,11 @@ fn start(files: &[PathBuf], format: Format, c: &CommonArgs) -> CliResult {
             return Err(CliError(format!("two engines are named {:?}", s.name)));
         }
     }
-    let overrides = Limits {
-        depth: c.depth,
-        nodes: c.nodes,
-        time_ms: c.movetime,
-        playouts: c.playouts,
-    };
+    // Limits on the command line replace each engine file's limits as a whole (a file's depth
+    // must not cap a --movetime search).
+    let overrides = cli_limits(c);
     for s in &mut specs {
-        s.limits = s.limits.overridden_by(overrides);
+        s.limits = s.limits.replaced_by(overrides);
     }
     with_game!(game.as_str(), |G| tournament::<G>(specs, format, c))?
 }
@@ -154,6 +201,24 @@ fn start(files: &[PathBuf], format: Format, c: &CommonArgs) -> CliResult {
 fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonArgs) -> CliResult {
     let rules = G::Rules::parse(&c.rules)?;
     let players = G::new(&rules).num_players();
+    if c.sprt.is_some() && players != 2 {
+        return Err(CliError(format!(
+            "--sprt tests colour-swapped game pairs of two players; {} has {players}",
+            G::ID
+        )));
+    }
+    // An engine file that names rules must name these (it was tuned or solved for them).
+    for e in &engines {
+        let theirs = e.check_rules::<G>()?;
+        if !e.rules.trim().is_empty() && theirs != rules {
+            return Err(CliError(format!(
+                "engine {:?} is for rules {:?}; this tournament plays {:?} (--rules)",
+                e.name,
+                theirs.to_text(),
+                rules.to_text()
+            )));
+        }
+    }
     // Catch unknown back ends and bad weights before any game is played.
     for e in &engines {
         if e.backend != "external" {
@@ -172,7 +237,7 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
         }
         None => (
             format!("random {} plies", c.random_openings),
-            random_openings::<G>(&rules, c.random_openings, rounds, c.seed),
+            try_random_openings::<G>(&rules, c.random_openings, rounds, c.seed)?,
         ),
     };
     for (i, o) in openings.iter().enumerate() {

@@ -297,11 +297,7 @@ impl Solution {
     pub fn load(path: &Path) -> Result<Solution, String> {
         let file = std::fs::File::open(path)
             .map_err(|e| {
-                format!(
-                    "cannot open the solved table {}: {e} (make it with `boardlab solve --game ur --rules ... --out {}`)",
-                    path.display(),
-                    path.display()
-                )
+                format!("cannot open the solved table {}: {e}", path.display())
             })?;
         let mut r = BufReader::with_capacity(1 << 20, file);
         let bad = |why: &str| format!("{}: {why}", path.display());
