@@ -80,7 +80,7 @@ mod tests {
         let e = ParseError::position(big.clone(), "bad").to_string();
         assert!(e.len() < 200, "{}", e.len());
         assert!(e.contains("(5000000 bytes)"), "{e}");
-        assert_eq!(e.matches("---").count(), 1, "quoted once: {e}");
+        assert_eq!(e.matches('"').count(), 2, "quoted once: {e}");
         // Cut on a character boundary.
         let wide = "é".repeat(100);
         assert!(quote(&wide).ends_with("(200 bytes)"));
