@@ -72,6 +72,8 @@ pub struct Summary {
     /// Under a match format: the match results (absent for single games).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub matches: Option<MatchSummary>,
+    /// The referee's ceiling on a move without a time limit, ms (`--move-ceiling-ms`).
+    pub move_ceiling_ms: u64,
 }
 
 /// Match results under a match format. Only finished matches count; a match nobody won is a
@@ -361,6 +363,7 @@ pub fn summarize(m: &Manifest, planned: usize, games: &[ArenaRecord]) -> Summary
         sprt,
         endings,
         matches,
+        move_ceiling_ms: m.move_ceiling_ms,
     }
 }
 
@@ -495,11 +498,12 @@ pub fn summary_md(s: &Summary) -> String {
     }
     if let Some(t) = &s.sprt {
         out += &format!(
-            "\nSPRT elo0={} elo1={} alpha={} beta={}: LLR {} in [{}, {}] after {} pairs: {}\n",
+            "\nSPRT elo0={} elo1={} alpha={} beta={} min_pairs={}: LLR {} in [{}, {}] after {} pairs: {}\n",
             t.params.elo0,
             t.params.elo1,
             t.params.alpha,
             t.params.beta,
+            t.params.min_pairs,
             num(t.llr, 3),
             num(t.lower, 3),
             num(t.upper, 3),
@@ -515,6 +519,10 @@ pub fn summary_md(s: &Summary) -> String {
     for (k, v) in &s.endings {
         out += &format!("| {k} | {v} |\n");
     }
+    out += &format!(
+        "\nA move without a time limit that took over {} ms (the referee's ceiling, --move-ceiling-ms) lost its game.\n",
+        s.move_ceiling_ms
+    );
     out
 }
 
@@ -618,6 +626,7 @@ mod tests {
             sprt,
             shard: None,
             players: 2,
+            move_ceiling_ms: crate::arena::manifest::DEFAULT_MOVE_CEILING_MS,
             match_format: None,
         }
     }

@@ -10,7 +10,7 @@ use super::{CliError, CliResult};
 use crate::arena::manifest::{Manifest, TimeControl};
 use crate::arena::match_format::MatchFormat;
 use crate::arena::openings::{opening_state, parse_openings, try_random_openings};
-use crate::arena::referee::make_agent;
+use crate::arena::referee::{check_engine, make_agent};
 use crate::arena::report::{summarize, summary_md, write_outputs};
 use crate::arena::runner::{planned_count, run, RunOptions};
 use crate::arena::schedule::{parse_shard, Format};
@@ -89,6 +89,14 @@ pub struct CommonArgs {
     /// Slack over a move's time limit before the engine loses on time, ms.
     #[arg(long, default_value_t = 500)]
     time_margin_ms: u64,
+    /// The referee's ceiling on a move without a time limit (no --movetime, no clock), ms: an
+    /// engine still thinking then (hung) is abandoned and loses the game. Recorded in
+    /// tournament.json and the summary.
+    #[arg(long, default_value_t = crate::arena::manifest::DEFAULT_MOVE_CEILING_MS)]
+    move_ceiling_ms: u64,
+    /// Skip the check of every engine before the first game (start it, handshake, one move).
+    #[arg(long)]
+    no_check: bool,
     /// Depth limit for every engine. Any of --depth, --nodes, --movetime, --playouts replaces each
     /// engine file's [limits] as a whole (the file's other limits no longer apply).
     #[arg(long)]
@@ -144,6 +152,11 @@ fn check_sizes(c: &CommonArgs, engines: usize) -> CliResult {
         return Err(CliError(
             "--max-plies 0: a game needs at least one ply (the limit adjudicates a draw after it)"
                 .into(),
+        ));
+    }
+    if c.move_ceiling_ms == 0 {
+        return Err(CliError(
+            "--move-ceiling-ms 0: give the longest a move without a time limit may take".into(),
         ));
     }
     if c.sprt.is_some() && engines != 2 {
@@ -219,11 +232,10 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
             )));
         }
     }
-    // Catch unknown back ends and bad weights before any game is played.
+    // Catch unknown back ends, bad params and weights, unknown protocols and empty commands
+    // before any game is played.
     for e in &engines {
-        if e.backend != "external" {
-            make_agent::<G>(e, 0).map_err(CliError)?;
-        }
+        make_agent::<G>(e, 0).map_err(CliError)?;
     }
     let rounds = c.games.div_ceil(players).max(1);
     let (opening_source, openings) = match &c.openings {
@@ -276,11 +288,20 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
         max_plies: c.max_plies,
         time_control,
         time_margin_ms: c.time_margin_ms,
+        move_ceiling_ms: c.move_ceiling_ms,
         sprt: c.sprt.as_deref().map(SprtParams::parse).transpose()?,
         shard: c.shard.as_deref().map(parse_shard).transpose()?,
         players,
         match_format,
     };
+    // Every external engine is started, handshaken and asked one move before the first game
+    // (fastchess's --compliance): a broken engine stops the tournament here, with the reason.
+    if !c.no_check {
+        let first = opening_state::<G>(&manifest.rules, &manifest.openings[0])?;
+        for e in &manifest.engines {
+            check_engine::<G>(e, &first, manifest.move_ceiling_ms).map_err(CliError)?;
+        }
+    }
     prepare_dir(&c.out, &manifest, c.resume)?;
     let opts = RunOptions {
         concurrency: c.concurrency,
