@@ -110,9 +110,13 @@ pub struct CommonArgs {
     /// MCTS playouts for every engine (replaces the files' limits, see --depth).
     #[arg(long)]
     playouts: Option<u64>,
-    /// No progress bar.
+    /// No progress bar (and no progress lines).
     #[arg(long)]
     quiet: bool,
+    /// Without a terminal on stderr (CI logs), a progress line this often, seconds (0: after
+    /// every game): games done, every engine's score and Elo ± error, time left.
+    #[arg(long, default_value_t = 5.0)]
+    progress_secs: f64,
 }
 
 pub fn run_tournament(args: TournamentArgs) -> CliResult {
@@ -153,6 +157,12 @@ fn check_sizes(c: &CommonArgs, engines: usize) -> CliResult {
             "--max-plies 0: a game needs at least one ply (the limit adjudicates a draw after it)"
                 .into(),
         ));
+    }
+    if !(c.progress_secs >= 0.0 && c.progress_secs <= 1e6) {
+        return Err(CliError(format!(
+            "--progress-secs {}: give 0 to 1000000 seconds",
+            c.progress_secs
+        )));
     }
     if c.move_ceiling_ms == 0 {
         return Err(CliError(
@@ -306,6 +316,7 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
     let opts = RunOptions {
         concurrency: c.concurrency,
         progress: !c.quiet,
+        progress_every: std::time::Duration::from_secs_f64(c.progress_secs),
     };
     let games = run::<G>(&manifest, &c.out, &opts)?;
     finish(&c.out, &manifest, planned_count(&manifest), &games)
