@@ -149,7 +149,13 @@ fn check<G: Game>(args: &CrosscheckArgs) -> CliResult {
         "crosscheck {}: {games} games, {positions} positions compared, {failures} games differ",
         G::ID
     );
-    if failures > 0 || games == 0 {
+    if games == 0 {
+        return Err(CliError(format!(
+            "{}: no games to compare (an empty file, or only blank lines)",
+            args.file
+        )));
+    }
+    if failures > 0 {
         return Err(CliError(format!(
             "{failures} of {games} games differ from the other implementation"
         )));

@@ -85,7 +85,7 @@ fn print_report<G: Game>(args: &SearchArgs, state: &G, r: &SearchReport<G::Move>
     }
     let best = state.format_move(r.best);
     if args.json {
-        let out = serde_json::json!({
+        let mut out = serde_json::json!({
             "best": best,
             "score": r.score,
             "depth": r.depth,
@@ -93,11 +93,21 @@ fn print_report<G: Game>(args: &SearchArgs, state: &G, r: &SearchReport<G::Move>
             "ms": r.ms,
             "pv": pv,
         });
+        if !args.exact {
+            if let Some(n) = crate::search::linear::result_plies(r.score) {
+                // A forced result: plies to the end, positive for a win.
+                out["result_in_plies"] = n.into();
+            }
+        }
         out!("{out}");
     } else {
         out!(
             "best {best}  score {}  depth {}  nodes {}  time {} ms  {:.0} nodes/s\npv {}",
-            r.score,
+            if args.exact {
+                format!("{} (final disc difference)", r.score)
+            } else {
+                crate::search::linear::format_score(r.score)
+            },
             r.depth,
             r.nodes,
             r.ms,
