@@ -131,7 +131,10 @@ fn the_check_before_the_first_game_refuses_a_broken_engine_with_the_reason() {
         "",
     );
     let cases: Vec<(PathBuf, &str)> = vec![
-        (write_engine(&dir, "crashes", &["bash", &script("crashes.sh")], ""), "crashed"),
+        (
+            write_engine(&dir, "crashes", &["bash", &script("crashes.sh")], ""),
+            "crashed",
+        ),
         (
             write_engine(
                 &dir,
@@ -141,9 +144,18 @@ fn the_check_before_the_first_game_refuses_a_broken_engine_with_the_reason() {
             ),
             "exceeded its time",
         ),
-        (write_engine(&dir, "illegal", &["bash", &script("illegal.sh")], ""), "illegal move"),
-        (write_engine(&dir, "garbage", &["bash", &script("garbage.sh")], ""), "unreadable"),
-        (write_engine(&dir, "missing", &["/nonexistent/boardlab-engine"], ""), "cannot start"),
+        (
+            write_engine(&dir, "illegal", &["bash", &script("illegal.sh")], ""),
+            "illegal move",
+        ),
+        (
+            write_engine(&dir, "garbage", &["bash", &script("garbage.sh")], ""),
+            "unreadable",
+        ),
+        (
+            write_engine(&dir, "missing", &["/nonexistent/boardlab-engine"], ""),
+            "cannot start",
+        ),
         (write_engine(&dir, "empty", &[], ""), "needs `command"),
         (write_engine(&dir, "blank", &[""], ""), "needs `command"),
         (
@@ -156,7 +168,10 @@ fn the_check_before_the_first_game_refuses_a_broken_engine_with_the_reason() {
         .replace("protocol = \"line\"", "protocol = \"martian\"");
     std::fs::write(dir.join("martian.toml"), martian).unwrap();
     for (engine, want) in cases {
-        let out = dir.join(format!("out-{}", engine.file_stem().unwrap().to_string_lossy()));
+        let out = dir.join(format!(
+            "out-{}",
+            engine.file_stem().unwrap().to_string_lossy()
+        ));
         let run = Command::new(bin())
             .args(["match"])
             .arg(&good)
@@ -170,7 +185,10 @@ fn the_check_before_the_first_game_refuses_a_broken_engine_with_the_reason() {
         let name = engine.file_stem().unwrap().to_string_lossy().into_owned();
         assert!(!run.status.success(), "{name}: the match started");
         assert!(err.contains(want) && err.contains(&name), "{name}: {err}");
-        assert!(!out.join("games.jsonl").exists(), "{name}: games were played");
+        assert!(
+            !out.join("games.jsonl").exists(),
+            "{name}: games were played"
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -101,9 +101,15 @@ fn fuzz_parsers<G: Game>(inputs: &[String]) {
             G::Rules::parse(text)
         });
         // Moves are short: the big inputs go to one position only (they are refused at once).
-        let at = if text.len() > 10_000 { &positions[..1] } else { &positions[..] };
+        let at = if text.len() > 10_000 {
+            &positions[..1]
+        } else {
+            &positions[..]
+        };
         for p in at {
-            guarded(&format!("{} parse_move", G::ID), text, || p.parse_move(text));
+            guarded(&format!("{} parse_move", G::ID), text, || {
+                p.parse_move(text)
+            });
             guarded(&format!("{} play_text", G::ID), text, || {
                 p.clone().play_text(text)
             });
@@ -135,8 +141,12 @@ fn line_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
     fn run<G: Evaluate>(input: &[u8]) -> Vec<u8> {
         use boardlab::protocol::line::{serve, LineServer};
         let mut out = Vec::new();
-        serve(LineServer::<G>::new(random_agent(), Limits::default()), input, &mut out)
-            .expect("writing to memory");
+        serve(
+            LineServer::<G>::new(random_agent(), Limits::default()),
+            input,
+            &mut out,
+        )
+        .expect("writing to memory");
         out
     }
     with_game!(game, |G| run::<G>(input)).ok()
@@ -159,8 +169,20 @@ fn hub_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
 fn session_input(lines: &[String]) -> Vec<u8> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/fuzz");
     let mut input = Vec::new();
-    for l in lines.iter().filter(|l| l.len() < 10_000 && !l.contains("quit")) {
-        for verb in ["", "position ", "moves ", "rules ", "go ", "pos pos=", "level ", "go think "] {
+    for l in lines
+        .iter()
+        .filter(|l| l.len() < 10_000 && !l.contains("quit"))
+    {
+        for verb in [
+            "",
+            "position ",
+            "moves ",
+            "rules ",
+            "go ",
+            "pos pos=",
+            "level ",
+            "go think ",
+        ] {
             input.extend_from_slice(verb.as_bytes());
             input.extend_from_slice(l.as_bytes());
             input.push(b'\n');
@@ -205,7 +227,10 @@ fn every_protocol_server_survives_the_corpus() {
             );
         }
     }
-    assert!(ran > GAME_IDS.len(), "every game's line server and the hub server ran");
+    assert!(
+        ran > GAME_IDS.len(),
+        "every game's line server and the hub server ran"
+    );
 }
 
 proptest! {

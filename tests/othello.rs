@@ -83,8 +83,8 @@ fn ffo_positions_read_and_round_trip() {
         "fforum-40-59.obf",
         "fforum-60-79.obf",
     ] {
-        let text = std::fs::read_to_string(dir.join(name))
-            .expect("the FFO files in tests/data/othello");
+        let text =
+            std::fs::read_to_string(dir.join(name)).expect("the FFO files in tests/data/othello");
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let pos = Othello::parse_position(&OthelloRules::default(), line).unwrap();
             assert_eq!(

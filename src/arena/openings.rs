@@ -57,7 +57,10 @@ pub fn try_random_openings<G: Game>(
         .enumerate()
         .map(|(i, o)| {
             o.ok_or_else(|| {
-                format!("--random-openings {plies}: round {} found no line of {plies} plies", i + 1)
+                format!(
+                    "--random-openings {plies}: round {} found no line of {plies} plies",
+                    i + 1
+                )
             })
         })
         .collect()

@@ -40,15 +40,20 @@ pub fn check_engine<G: Evaluate>(
     if spec.backend != "external" {
         return make_agent::<G>(spec, 0).map(|_| ());
     }
-    let fail = |why: String| format!("engine {:?} failed its check before the first game: {why}", spec.name);
+    let fail = |why: String| {
+        format!(
+            "engine {:?} failed its check before the first game: {why}",
+            spec.name
+        )
+    };
     let mut agent = Some(make_agent::<G>(spec, 0).map_err(fail)?);
     if state.current_player().is_none() {
         return Ok(());
     }
     agent.as_mut().expect("built").new_game();
     let deadline = Duration::from_millis(ceiling_ms);
-    let report = ask(&mut agent, state, &spec.limits, Some(deadline))
-        .map_err(|e| fail(e.to_string()))?;
+    let report =
+        ask(&mut agent, state, &spec.limits, Some(deadline)).map_err(|e| fail(e.to_string()))?;
     if !state.is_legal(report.best) {
         return Err(fail(format!("illegal move {:?}", report.best)));
     }

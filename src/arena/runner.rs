@@ -147,7 +147,11 @@ pub fn run<G: Evaluate>(
     let started = Instant::now();
     let first_finished = finished as u64;
     let progress_text = |done: u64, games: &[ArenaRecord], sep: &str| {
-        let eta = eta(started.elapsed(), done - first_finished, total as u64 - done);
+        let eta = eta(
+            started.elapsed(),
+            done - first_finished,
+            total as u64 - done,
+        );
         let mut text = format!("eta {eta}");
         for line in engine_lines(m, games) {
             text.push_str(sep);

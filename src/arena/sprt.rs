@@ -68,7 +68,9 @@ impl SprtParams {
             match k.trim() {
                 "min_pairs" => {
                     if !(x >= 1.0 && x.fract() == 0.0 && x <= 1e12) {
-                        return Err(format!("sprt: min_pairs must be a whole number >= 1, not {v}"));
+                        return Err(format!(
+                            "sprt: min_pairs must be a whole number >= 1, not {v}"
+                        ));
                     }
                     p.min_pairs = x as u64
                 }
@@ -80,13 +82,19 @@ impl SprtParams {
             }
         }
         if p.elo0.is_nan() || p.elo1.is_nan() {
-            return Err(format!("sprt: elo0 and elo1 are required in {}", quote(text)));
+            return Err(format!(
+                "sprt: elo0 and elo1 are required in {}",
+                quote(text)
+            ));
         }
         if p.elo1 <= p.elo0 {
             return Err(format!("sprt: elo1 must exceed elo0 in {}", quote(text)));
         }
         if p.elo0.abs() >= 1000.0 || p.elo1.abs() >= 1000.0 {
-            return Err(format!("sprt: elo0 and elo1 must lie within ±1000 in {}", quote(text)));
+            return Err(format!(
+                "sprt: elo0 and elo1 must lie within ±1000 in {}",
+                quote(text)
+            ));
         }
         if !(0.0 < p.alpha && p.alpha < 1.0 && 0.0 < p.beta && p.beta < 1.0)
             || p.alpha + p.beta >= 1.0

@@ -207,7 +207,9 @@ fn run_exact(args: &SearchArgs) -> CliResult {
         )));
     }
     let report = SearchReport {
-        best: sol.best.ok_or_else(|| CliError("the solver found no move".into()))?,
+        best: sol
+            .best
+            .ok_or_else(|| CliError("the solver found no move".into()))?,
         score: sol.score as f64,
         depth: state.empties().count_ones(),
         nodes: sol.nodes,

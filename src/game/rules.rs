@@ -41,10 +41,7 @@ pub trait RuleSet: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
                 .ok_or_else(|| ParseError::rule(part, "expected key=value"))?;
             let (key, value) = (key.trim(), value.trim());
             if seen.contains(&key) {
-                return Err(ParseError::rule(
-                    text,
-                    format!("{key} is given twice"),
-                ));
+                return Err(ParseError::rule(text, format!("{key} is given twice")));
             }
             seen.push(key);
             self.set(key, value)?;

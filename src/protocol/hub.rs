@@ -298,13 +298,17 @@ mod tests {
 
     #[test]
     fn bad_input_is_an_error_line_and_the_session_goes_on() {
-        let mut script = b"pos pos=Wxyz\npos moves=\"31-27 1-7\"\nfrobnicate\nlevel depth=abc\n".to_vec();
+        let mut script =
+            b"pos pos=Wxyz\npos moves=\"31-27 1-7\"\nfrobnicate\nlevel depth=abc\n".to_vec();
         script.extend_from_slice(b"level move-time=-1\n\xff\xfe garbage\nping\n");
         let out = run(&script);
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 7, "{out}");
         assert!(lines[..6].iter().all(|l| l.starts_with("error ")), "{out}");
-        assert!(lines[3].contains("depth") && lines[3].contains("\"abc\""), "{out}");
+        assert!(
+            lines[3].contains("depth") && lines[3].contains("\"abc\""),
+            "{out}"
+        );
         assert!(lines[5].contains("not UTF-8"), "{out}");
         assert_eq!(lines[6], "pong");
     }
@@ -316,7 +320,10 @@ mod tests {
         assert_eq!(l, Limits::depth(3));
         let l = limits_of_level(&args("time=60 inc=1 moves=30"), l).unwrap();
         assert_eq!(l, Limits::time_ms(3000));
-        assert_eq!(limits_of_level(&args("infinite"), l).unwrap(), Limits::default());
+        assert_eq!(
+            limits_of_level(&args("infinite"), l).unwrap(),
+            Limits::default()
+        );
         assert!(limits_of_level(&args("nodes=0"), l).is_err());
     }
 

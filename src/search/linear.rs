@@ -81,7 +81,9 @@ pub fn result_plies(score: f64) -> Option<i64> {
     let beyond = s.abs() as i64 - WIN as i64;
     let margin = ((beyond as f64 / 10_000.0).round() as i64) * 10_000;
     let plies = margin - beyond;
-    (0..5_000).contains(&plies).then(|| plies * s.signum() as i64)
+    (0..5_000)
+        .contains(&plies)
+        .then(|| plies * s.signum() as i64)
 }
 
 /// A reported score as engines print it: the evaluation, or `#7` / `#-7` (a forced win / loss
@@ -136,7 +138,10 @@ mod tests {
             let l = report_score(terminal_score(&win, 1, ply));
             assert_eq!(result_plies(l), Some(-(ply as i64)), "{l}");
         }
-        assert_eq!(format_score(report_score(terminal_score(&win, 1, 7))), "#-7 (loss in 7 plies)");
+        assert_eq!(
+            format_score(report_score(terminal_score(&win, 1, 7))),
+            "#-7 (loss in 7 plies)"
+        );
         assert_eq!(result_plies(12.5), None);
         assert_eq!(format_score(12.5), "12.5");
         assert_eq!(result_plies(report_score(EVAL_LIMIT)), None);

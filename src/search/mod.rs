@@ -100,9 +100,7 @@ impl<'a> Params<'a> {
         };
         let want = format!("a whole number from {min} to {max}");
         match v {
-            toml::Value::Integer(i)
-                if (*i as i128) >= min.into() && (*i as i128) <= max.into() =>
-            {
+            toml::Value::Integer(i) if (*i as i128) >= min.into() && (*i as i128) <= max.into() => {
                 T::try_from(*i).map_err(|_| self.bad(key, v, &want))
             }
             _ => Err(self.bad(key, v, &want)),
@@ -248,12 +246,8 @@ pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
         eval_scale: p.f64("eval_scale", d.eval_scale, 1e-9, 1e12)?,
         reuse: p.bool("reuse", d.reuse)?,
         default_playouts: p.int("default_playouts", d.default_playouts, 1, 1 << 40)?,
-        max_playout_plies: p.int(
-            "max_playout_plies",
-            d.max_playout_plies as u64,
-            1,
-            1 << 32,
-        )? as usize,
+        max_playout_plies: p.int("max_playout_plies", d.max_playout_plies as u64, 1, 1 << 32)?
+            as usize,
         determinizations: p.int("determinizations", d.determinizations as u32, 1, 100_000)?
             as usize,
     })

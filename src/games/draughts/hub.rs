@@ -115,7 +115,12 @@ mod tests {
             parse_hub_position(&rules, &start).unwrap(),
             Draughts::new(&rules)
         );
-        for bad in ["Wxyz", "", "X".repeat(51).as_str(), &format!("W{}", "q".repeat(50))] {
+        for bad in [
+            "Wxyz",
+            "",
+            "X".repeat(51).as_str(),
+            &format!("W{}", "q".repeat(50)),
+        ] {
             let e = parse_hub_position(&rules, bad).unwrap_err();
             assert_eq!(e.text, bad);
         }

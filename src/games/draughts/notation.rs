@@ -113,7 +113,10 @@ fn parse_square<G: Geometry>(text: &str, item: &str) -> Result<u32, ParseError> 
 fn parse_algebraic<G: Geometry>(text: &str, item: &str) -> Result<u32, ParseError> {
     let bad = |why: String| ParseError::position(text, why);
     let mut chars = item.chars();
-    let file = chars.next().map(|c| c as u32 - 'a' as u32).unwrap_or(u32::MAX);
+    let file = chars
+        .next()
+        .map(|c| c as u32 - 'a' as u32)
+        .unwrap_or(u32::MAX);
     let rank: u32 = chars
         .as_str()
         .parse()
@@ -175,7 +178,9 @@ pub fn parse_fen<G: Geometry>(rules: &Rules<G>, text: &str) -> Result<Position<G
                 None => (false, item),
             };
             let (lo, hi) = match rest.split_once('-') {
-                Some((a, b)) if a.trim().parse::<u32>().is_err() || b.trim().parse::<u32>().is_err() => {
+                Some((a, b))
+                    if a.trim().parse::<u32>().is_err() || b.trim().parse::<u32>().is_err() =>
+                {
                     return Err(ParseError::position(
                         text,
                         format!("bad range {}: ranges are of square numbers", quote(item)),

@@ -160,20 +160,15 @@ impl VariantRules {
             "flying_kings" => self.flying_kings = parse_bool(key, value)?,
             "complete_capture" => self.complete_capture = parse_bool(key, value)?,
             "majority" => self.majority = parse_bool(key, value)?,
-            "promotion" => {
-                self.promotion = parse_choice(key, value, &PROMOTION_NAMES)?
-            }
+            "promotion" => self.promotion = parse_choice(key, value, &PROMOTION_NAMES)?,
             "king_count" => self.king_count = parse_bool(key, value)?,
             "king_moves" => self.king_moves = parse_number(key, value)?,
             "endgame_rule" => self.endgame_rule = parse_bool(key, value)?,
             "endgame_count" => {
-                self.endgame_restart_on_man_move =
-                    parse_choice(key, value, &ENDGAME_COUNT_NAMES)?
+                self.endgame_restart_on_man_move = parse_choice(key, value, &ENDGAME_COUNT_NAMES)?
             }
             "repetition" => self.repetition = parse_bool(key, value)?,
-            "first" => {
-                self.first = parse_choice(key, value, &FIRST_NAMES)?
-            }
+            "first" => self.first = parse_choice(key, value, &FIRST_NAMES)?,
             _ => {
                 return Err(ParseError::rule(
                     key,

@@ -263,8 +263,16 @@ fn algebraic_fen_reads_on_every_8x8_preset() {
         let rules = super::Rules::parse(&format!("preset={preset}")).unwrap();
         // The first player's letter: black in English and pool, white in Russian and Brazilian.
         let first = Checkers::new(&rules).format_position();
-        let (f, o) = if first.starts_with('B') { ("B", "W") } else { ("W", "B") };
-        let read = |t: String| Checkers::parse_position(&rules, &t).unwrap().format_position();
+        let (f, o) = if first.starts_with('B') {
+            ("B", "W")
+        } else {
+            ("W", "B")
+        };
+        let read = |t: String| {
+            Checkers::parse_position(&rules, &t)
+                .unwrap()
+                .format_position()
+        };
         let numeric = read(format!("{f}:{f}1-12:{o}21-32"));
         assert_eq!(numeric, Checkers::new(&rules).format_position(), "{preset}");
         let algebraic = read(format!(
@@ -279,7 +287,10 @@ fn algebraic_fen_reads_on_every_8x8_preset() {
         );
         for bad in ["a2", "i1", "a9", "a1-c3", "a", "Ka0"] {
             let t = format!("{f}:{f}{bad}:{o}b8");
-            assert!(Checkers::parse_position(&rules, &t).is_err(), "{preset}: {t}");
+            assert!(
+                Checkers::parse_position(&rules, &t).is_err(),
+                "{preset}: {t}"
+            );
         }
     }
 }

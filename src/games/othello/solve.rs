@@ -190,8 +190,8 @@ impl Solver {
                 });
             }
         }
-        self.stopped = crate::search::stop::is_set(self.stop)
-            || self.deadline.is_some_and(|d| now >= d);
+        self.stopped =
+            crate::search::stop::is_set(self.stop) || self.deadline.is_some_and(|d| now >= d);
         self.stopped
     }
 
