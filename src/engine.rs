@@ -90,6 +90,28 @@ pub struct SearchReport<M> {
     pub pv: Vec<M>,
 }
 
+impl<M: Copy> SearchReport<M> {
+    /// The principal variation as text from `state`, each move written by `write` in the
+    /// position before it; stops at the first move that is not legal there (a PV read from a
+    /// table may go stale).
+    pub fn pv_texts<G: Game<Move = M>>(
+        &self,
+        state: &G,
+        write: impl Fn(&G, M) -> String,
+    ) -> Vec<String> {
+        let mut s = state.clone();
+        let mut out = Vec::new();
+        for &mv in &self.pv {
+            if !s.is_legal(mv) {
+                break;
+            }
+            out.push(write(&s, mv));
+            s.play(mv);
+        }
+        out
+    }
+}
+
 /// Why an agent produced no move: the arena turns this into a loss with the reason recorded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AgentError {

@@ -28,19 +28,33 @@ fn write_engine(dir: &Path, name: &str, command: &[&str], extra: &str) -> PathBu
     path
 }
 
-#[test]
-fn broken_engines_lose_with_reasons_and_the_tournament_finishes() {
-    let dir = std::env::temp_dir().join(format!("arena-broken-{}", std::process::id()));
+/// A fresh folder named `tag` and the working engine's file in it.
+fn setup(tag: &str) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken_engines");
-    let script = |name: &str| fixtures.join(name).to_string_lossy().into_owned();
     let good = write_engine(
         &dir,
         "good",
         &[bin(), "serve", "--protocol", "line", "--game", "othello"],
         "",
     );
+    (dir, good)
+}
+
+/// The path of a broken engine's script in tests/fixtures/broken_engines.
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/broken_engines")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn broken_engines_lose_with_reasons_and_the_tournament_finishes() {
+    let (dir, good) = setup("arena-broken");
+    let script = fixture;
     let crashes = write_engine(&dir, "crashes", &["bash", &script("crashes.sh")], "");
     // The hang is caught by the move's time limit plus the margin, then the process is killed.
     let hangs = write_engine(
@@ -119,17 +133,8 @@ fn broken_engines_lose_with_reasons_and_the_tournament_finishes() {
 
 #[test]
 fn the_check_before_the_first_game_refuses_a_broken_engine_with_the_reason() {
-    let dir = std::env::temp_dir().join(format!("arena-check-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken_engines");
-    let script = |name: &str| fixtures.join(name).to_string_lossy().into_owned();
-    let good = write_engine(
-        &dir,
-        "good",
-        &[bin(), "serve", "--protocol", "line", "--game", "othello"],
-        "",
-    );
+    let (dir, good) = setup("arena-check");
+    let script = fixture;
     let cases: Vec<(PathBuf, &str)> = vec![
         (
             write_engine(&dir, "crashes", &["bash", &script("crashes.sh")], ""),

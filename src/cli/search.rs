@@ -74,15 +74,7 @@ pub fn run(args: SearchArgs) -> CliResult {
 }
 
 fn print_report<G: Game>(args: &SearchArgs, state: &G, r: &SearchReport<G::Move>) {
-    let mut s = state.clone();
-    let mut pv = Vec::new();
-    for &mv in &r.pv {
-        if !s.is_legal(mv) {
-            break;
-        }
-        pv.push(s.format_move(mv));
-        s.play(mv);
-    }
+    let pv = r.pv_texts(state, |s, m| s.format_move(m));
     let best = state.format_move(r.best);
     if args.json {
         let mut out = serde_json::json!({

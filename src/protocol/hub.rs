@@ -180,15 +180,7 @@ impl<G: HubNotation> HubServer<G> {
             .map_err(|_| "the engine panicked".to_string())?
             .map_err(|e| e.to_string())?;
         let secs = report.ms as f64 / 1000.0;
-        let mut pv_state = self.state.clone();
-        let mut pv = Vec::new();
-        for &m in &report.pv {
-            if !pv_state.is_legal(m) {
-                break;
-            }
-            pv.push(pv_state.hub_move(m));
-            pv_state.play(m);
-        }
+        let pv = report.pv_texts(&self.state, |s, m| s.hub_move(m));
         let mut done = format!("done move={}", self.state.hub_move(report.best));
         if let Some(p) = pv.get(1) {
             done.push_str(&format!(" ponder={p}"));
