@@ -161,6 +161,11 @@ fn the_check_before_the_first_game_refuses_a_broken_engine_with_the_reason() {
             write_engine(&dir, "missing", &["/nonexistent/boardlab-engine"], ""),
             "cannot start",
         ),
+        // A 3 MB answer line is read 1 MB at a time and refused, not buffered whole.
+        (
+            write_engine(&dir, "endless", &["bash", &script("endless.sh")], ""),
+            "longer than 1048576 bytes",
+        ),
         (write_engine(&dir, "empty", &[], ""), "needs `command"),
         (write_engine(&dir, "blank", &[""], ""), "needs `command"),
         (

@@ -4,12 +4,13 @@
 //! more implementation and one more arm in `protocol_for`. Every failure (cannot start, exits,
 //! hangs, garbage, illegal move) is an `AgentError`, which the arena turns into a loss.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crate::engine::{Agent, AgentError, EngineSpec, Limits, SearchReport};
+use crate::game::error::quote;
 use crate::game::Game;
 
 /// A running engine program: its stdin, and its stdout as lines arriving on a channel.
@@ -38,12 +39,29 @@ impl EngineProcess {
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
+            let max = crate::protocol::session::MAX_LINE_BYTES as u64;
             loop {
                 buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
+                // At most 1 MB a line: an engine that writes an endless line cannot fill the
+                // memory; the rest of such a line is skipped and the line reads as garbage.
+                match (&mut reader).take(max).read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                        let line = if buf.ends_with(b"\n") || buf.len() < max as usize {
+                            String::from_utf8_lossy(&buf).trim_end().to_string()
+                        } else {
+                            // Skip to the end of the line, 1 MB at a time.
+                            let mut rest = Vec::new();
+                            loop {
+                                rest.clear();
+                                match (&mut reader).take(max).read_until(b'\n', &mut rest) {
+                                    Ok(0) | Err(_) => break,
+                                    Ok(_) if rest.ends_with(b"\n") => break,
+                                    Ok(_) => {}
+                                }
+                            }
+                            format!("<a line longer than {max} bytes>")
+                        };
                         if tx.send(line).is_err() {
                             break;
                         }
@@ -220,9 +238,9 @@ impl<G: Game> Agent<G> for ExternalAgent<G> {
                     .request_move(process, state, limits, Instant::now() + allowed)?;
             let mv = state
                 .parse_move(&text)
-                .map_err(|e| AgentError::IllegalMove(format!("{text:?} ({e})")))?;
+                .map_err(|e| AgentError::IllegalMove(format!("{} ({e})", quote(&text))))?;
             if !state.is_legal(mv) {
-                return Err(AgentError::IllegalMove(format!("{text:?}")));
+                return Err(AgentError::IllegalMove(quote(&text)));
             }
             Ok(SearchReport {
                 best: mv,

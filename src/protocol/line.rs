@@ -237,7 +237,8 @@ impl<G: Game> ExternalProtocol<G> for LineClient {
         match Self::answer(process, deadline)?.as_str() {
             "readyok" => Ok(()),
             other => Err(AgentError::Garbage(format!(
-                "expected readyok, got {other:?}"
+                "expected readyok, got {}",
+                quote(other)
             ))),
         }
     }
@@ -270,7 +271,8 @@ impl<G: Game> ExternalProtocol<G> for LineClient {
         let words: Vec<&str> = line.split_whitespace().collect();
         if words.first() != Some(&"bestmove") || words.len() < 2 {
             return Err(AgentError::Garbage(format!(
-                "expected bestmove, got {line:?}"
+                "expected bestmove, got {}",
+                quote(&line)
             )));
         }
         let score = words
