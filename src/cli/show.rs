@@ -10,13 +10,13 @@ pub struct ShowArgs {
     #[arg(long)]
     game: String,
     /// The position text; the start position when absent.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
     /// Rule options, `key=value,key=value`.
-    #[arg(long, default_value = "")]
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
     rules: String,
     /// Play these moves (space separated, game notation) before drawing.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     moves: Option<String>,
 }
 

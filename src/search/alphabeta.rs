@@ -86,7 +86,7 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// `None` when there is no move.
     pub fn search(&mut self, root: &G, limits: &Limits) -> Option<SearchReport<G::Move>> {
         let root_player = root.current_player()?;
-        let limits = self.limits.overridden_by(*limits);
+        let limits = self.limits.replaced_by(*limits);
         let max_depth = match limits {
             Limits {
                 depth: None,
