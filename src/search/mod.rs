@@ -31,7 +31,7 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
         "alphabeta" => Ok(Box::new(alphabeta::AlphaBeta::<G>::new(
             spec.name.clone(),
             spec.weights_for::<G>()?,
-            alphabeta_config(spec)?,
+            alphabeta_config::<G>(spec)?,
             spec.limits,
         ))),
         "expectimax" => Ok(Box::new(expectimax::Expectimax::<G>::new(
@@ -83,18 +83,28 @@ fn check_params(spec: &EngineSpec, known: &[&str]) -> Result<(), String> {
     Ok(())
 }
 
-fn alphabeta_config(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, String> {
-    check_params(
-        spec,
-        &[
-            "tt_mb",
-            "threads",
-            "quiescence",
-            "max_qdepth",
-            "aspiration",
-            "default_depth",
-        ],
-    )?;
+fn alphabeta_config<G: Evaluate>(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, String> {
+    let mut known = vec![
+        "tt_mb",
+        "threads",
+        "quiescence",
+        "max_qdepth",
+        "aspiration",
+        "default_depth",
+    ];
+    known.extend_from_slice(G::game_params());
+    check_params(spec, &known)?;
+    let game_params: toml::Table = spec
+        .params
+        .iter()
+        .filter(|(k, _)| G::game_params().contains(&k.as_str()))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    if !game_params.is_empty() {
+        G::new(&Default::default())
+            .apply_game_params(&game_params)
+            .map_err(|e| format!("engine {:?}: {e}", spec.name))?;
+    }
     let d = alphabeta::AlphaBetaConfig::default();
     Ok(alphabeta::AlphaBetaConfig {
         tt_mb: spec.param_f64("tt_mb", d.tt_mb as f64) as usize,
@@ -103,6 +113,7 @@ fn alphabeta_config(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, Str
         max_qdepth: spec.param_f64("max_qdepth", d.max_qdepth as f64) as i32,
         aspiration: spec.param_f64("aspiration", d.aspiration),
         default_depth: spec.param_f64("default_depth", d.default_depth as f64) as u32,
+        game_params,
     })
 }
 
