@@ -34,10 +34,35 @@ def main():
     args = ap.parse_args()
     game = pyspiel.load_game("gomoku")
     rng = random.Random(args.seed)
-    # Bias some games to long lines so that fives, overlines and full boards all occur.
-    lines = []
     ends = {"black": 0, "white": 0, "draw": 0}
-    for g in range(args.games):
+    totals = [0, 0]
+    # Games go to boardlab in chunks (each position lists about 200 legal moves).
+    for first in range(0, args.games, 100):
+        lines = play_games(game, rng, min(100, args.games - first), ends)
+        games, positions = check(args.boardlab, lines)
+        totals[0] += games
+        totals[1] += positions
+    print(json.dumps({"games": totals[0], "positions_compared": totals[1], "results": ends}))
+
+
+def check(boardlab, lines):
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        f.write("\n".join(lines) + "\n")
+        path = f.name
+    res = subprocess.run([boardlab, "crosscheck", "--game", "gomoku", "--file", path],
+                         capture_output=True, text=True)
+    os.unlink(path)
+    if res.returncode != 0:
+        print(res.stdout, res.stderr, file=sys.stderr)
+        sys.exit(1)
+    # "crosscheck gomoku: G games, P positions compared, 0 games differ"
+    words = res.stdout.split()
+    return int(words[2]), int(words[4])
+
+
+def play_games(game, rng, count, ends):
+    lines = []
+    for g in range(count):
         s = game.new_initial_state()
         steps = []
         while not s.is_terminal():
@@ -51,17 +76,7 @@ def main():
         steps.append({"legal": []})
         lines.append(json.dumps({"rules": "rule=freestyle,opening=free", "start": None,
                                  "steps": steps, "returns": r}))
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
-        f.write("\n".join(lines) + "\n")
-        path = f.name
-    res = subprocess.run([args.boardlab, "crosscheck", "--game", "gomoku", "--file", path],
-                         capture_output=True, text=True)
-    os.unlink(path)
-    print(res.stdout.strip())
-    print(json.dumps({"games": args.games, "results": ends}))
-    if res.returncode != 0:
-        print(res.stderr, file=sys.stderr)
-        sys.exit(1)
+    return lines
 
 
 if __name__ == "__main__":
