@@ -6,11 +6,12 @@ kind of foul included (1 double-three, 2 double-four, 3 overline).
 The random play is biased to make black-rich clusters (black plays next to its own stones most
 of the time, white often far away), so the positions hold many threes, fours and the recursive
 cases. `renju.check_forbid.get_foul_type` is slow (pure Python), so it is asked only at points
-where a foul is possible at all: a foul needs either six or more black stones in a row through
-the point, or two of the four lines through it each holding at least two other black stones
-within four steps (a four needs three, a three two: the straight four is four stones in a row
-through the point with the point and one more stone new). The first `--full` positions are
-checked at every empty point without this filter, which shows it drops nothing.
+where a foul is possible at all: a foul needs six or more black stones in a row through the
+point, or two fours in one line (`X.XXX.X`: four other black stones within four steps on that
+line), or two of the four lines through it each holding at least two other black stones within
+four steps (a four needs three, a three two: the straight four is four stones in a row through
+the point with the point and one more stone new). The first `--full` positions are checked at
+every empty point without this filter, which shows it drops nothing.
 
 Usage: PY=$(bash scripts/pyenv.sh); $PY scripts/crosscheck_gomoku_forbidden.py --positions 100000
        [--boardlab target/release/boardlab] [--seed 1] [--full 300]
@@ -99,6 +100,8 @@ def may_be_foul(board, f, r):
             return True
         near = sum(1 for s in (1, -1) for k in range(1, 5)
                    if on(f + s * k * df, r + s * k * dr) and board[f + s * k * df][r + s * k * dr] == 1)
+        if near >= 4:
+            return True
         if near >= 2:
             busy += 1
     return busy >= 2

@@ -18,7 +18,8 @@ fn at(rules_text: &str, position: &str) -> Gomoku {
 
 fn play(s: &mut Gomoku, moves: &str) {
     for m in moves.split_whitespace() {
-        s.play_text(m).unwrap_or_else(|e| panic!("{m}: {e} at {}", s.format_position()));
+        s.play_text(m)
+            .unwrap_or_else(|e| panic!("{m}: {e} at {}", s.format_position()));
     }
 }
 
@@ -26,7 +27,10 @@ fn play(s: &mut Gomoku, moves: &str) {
 fn perft_freestyle_from_the_empty_board() {
     let s = Gomoku::new(&rules("rule=freestyle,opening=free"));
     for (depth, expected) in [(1, 225u64), (2, 50_400), (3, 11_239_200)] {
-        assert_eq!(perft_bulk(&s, depth, PerftConvention::TerminalIsLeaf), expected);
+        assert_eq!(
+            perft_bulk(&s, depth, PerftConvention::TerminalIsLeaf),
+            expected
+        );
     }
 }
 
@@ -53,8 +57,14 @@ fn conformance_on_random_games() {
 fn position_text_reads_back_and_bad_text_is_refused() {
     let r = "rule=renju,opening=free";
     let s = at(r, "15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 o");
-    assert_eq!(s.format_position(), "15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 o");
-    let dotted = at(r, "15/15/15/15/15/15/15/.......x......./15/15/15/15/15/15/15 o");
+    assert_eq!(
+        s.format_position(),
+        "15/15/15/15/15/15/15/7x7/15/15/15/15/15/15/15 o"
+    );
+    let dotted = at(
+        r,
+        "15/15/15/15/15/15/15/.......x......./15/15/15/15/15/15/15 o",
+    );
     assert_eq!(dotted.format_position(), s.format_position());
     for bad in [
         "",
@@ -73,7 +83,14 @@ fn position_text_reads_back_and_bad_text_is_refused() {
     for bad in ["", "z9", "h16", "h0", "swapp", "p1", "\u{0}"] {
         assert!(s.parse_move(bad).is_err(), "{bad:?}");
     }
-    for bad in ["size=2", "size=20", "rule=caro", "opening=pro", "forbidden=maybe", "nosuch=1"] {
+    for bad in [
+        "size=2",
+        "size=20",
+        "rule=caro",
+        "opening=pro",
+        "forbidden=maybe",
+        "nosuch=1",
+    ] {
         assert!(GomokuRules::parse(bad).is_err(), "{bad:?}");
     }
 }
@@ -91,7 +108,11 @@ fn rif_opening_is_played_as_moves() {
     assert_eq!(s.turn(), Turn::Player(0));
     play(&mut s, "h8");
     assert_eq!(legal(&s).len(), 8);
-    assert_eq!(s.turn(), Turn::Player(0), "the opener puts the white stone too");
+    assert_eq!(
+        s.turn(),
+        Turn::Player(0),
+        "the opener puts the white stone too"
+    );
     play(&mut s, "h9");
     assert_eq!(legal(&s).len(), 23);
     assert!(s.play_text("a1").is_err());
@@ -101,7 +122,12 @@ fn rif_opening_is_played_as_moves() {
     assert_eq!(legal(&s), ["swap", "keep"]);
     let text = s.format_position();
     assert!(text.ends_with(" o swap"), "{text}");
-    assert_eq!(Gomoku::parse_position(s.rules(), &text).unwrap().format_position(), text);
+    assert_eq!(
+        Gomoku::parse_position(s.rules(), &text)
+            .unwrap()
+            .format_position(),
+        text
+    );
     play(&mut s, "swap");
     // Seat 0 now holds white and plays move 4.
     assert_eq!(s.turn(), Turn::Player(0));
@@ -111,12 +137,25 @@ fn rif_opening_is_played_as_moves() {
     assert_eq!(s.turn(), Turn::Player(1));
     assert!(s.format_position().ends_with(" offer"));
     play(&mut s, "f6");
-    assert!(s.format_position().ends_with(" offer=f6"), "{}", s.format_position());
+    assert!(
+        s.format_position().ends_with(" offer=f6"),
+        "{}",
+        s.format_position()
+    );
     let text = s.format_position();
-    assert_eq!(Gomoku::parse_position(s.rules(), &text).unwrap().format_position(), text);
+    assert_eq!(
+        Gomoku::parse_position(s.rules(), &text)
+            .unwrap()
+            .format_position(),
+        text
+    );
     assert!(s.play_text("f6").is_err());
     play(&mut s, "j5");
-    assert!(s.format_position().ends_with(" pick=j5,f6"), "{}", s.format_position());
+    assert!(
+        s.format_position().ends_with(" pick=j5,f6"),
+        "{}",
+        s.format_position()
+    );
     // White (seat 0) keeps one; it stands as black's fifth stone, and white plays move 6.
     assert_eq!(s.turn(), Turn::Player(0));
     let mut picks = legal(&s);
@@ -125,7 +164,11 @@ fn rif_opening_is_played_as_moves() {
     play(&mut s, "j5");
     assert_eq!(s.turn(), Turn::Player(0));
     assert_eq!(s.board().total_stones(), 5);
-    assert!(s.format_position().ends_with(" o swapped"), "{}", s.format_position());
+    assert!(
+        s.format_position().ends_with(" o swapped"),
+        "{}",
+        s.format_position()
+    );
 }
 
 #[test]
@@ -151,7 +194,11 @@ fn swap2_offers_three_choices_and_the_colour_choice() {
     assert_eq!(s.turn(), Turn::Player(1));
     play(&mut s, "b2 c3");
     assert_eq!(s.turn(), Turn::Player(0));
-    assert!(s.format_position().ends_with(" x choose"), "{}", s.format_position());
+    assert!(
+        s.format_position().ends_with(" x choose"),
+        "{}",
+        s.format_position()
+    );
     play(&mut s, "swap");
     // The opener took white: seat 0 plays move 6 as white.
     assert_eq!(s.turn(), Turn::Player(0));
@@ -159,7 +206,7 @@ fn swap2_offers_three_choices_and_the_colour_choice() {
 }
 
 /// A black stone on h8 would make two open threes: f8 g8 h8 and h8 h9 h10.
-const DOUBLE_THREE: &str = "15/15/15/15/15/7x7/7x7/5xx8/15/15/15/15/15/15/o1o1o1o7 x";
+const DOUBLE_THREE: &str = "15/15/15/15/15/7x7/7x7/5xx8/15/15/15/15/15/15/o1o1o1o8 x";
 
 #[test]
 fn a_forbidden_move_loses_or_is_refused() {
@@ -170,7 +217,9 @@ fn a_forbidden_move_loses_or_is_refused() {
     assert_eq!(s.returns().get(0), -1.0, "black lost by the foul");
     let text = s.format_position();
     assert!(text.ends_with("foul=h8"), "{text}");
-    assert!(Gomoku::parse_position(s.rules(), &text).unwrap().is_terminal());
+    assert!(Gomoku::parse_position(s.rules(), &text)
+        .unwrap()
+        .is_terminal());
     let s = at("rule=renju,opening=free,forbidden=refused", DOUBLE_THREE);
     assert!(!s.is_legal(s.parse_move("h8").unwrap()));
     // Freestyle has no forbidden points.
@@ -185,7 +234,10 @@ fn fives_overlines_and_the_rules() {
     let pos = "15/15/15/15/15/15/15/15/15/15/15/15/o14/oo13/1xxxx1x8 x";
     let mut s = at("rule=renju,opening=free", pos);
     play(&mut s, "f1");
-    assert!(s.is_terminal() && s.returns().get(0) < 0.0, "overline is a foul");
+    assert!(
+        s.is_terminal() && s.returns().get(0) < 0.0,
+        "overline is a foul"
+    );
     let mut s = at("rule=standard,opening=free", pos);
     play(&mut s, "f1");
     assert!(!s.is_terminal(), "overline wins nothing");
@@ -204,12 +256,24 @@ fn the_replacement_game_replaces_and_ends_when_the_stones_run_out() {
     // Black makes five on row 1 and replaces white's a15; supplies are counted down.
     let pos = "o14/15/15/15/15/15/15/15/15/15/15/15/15/ooo12/xxxx11 x";
     let mut s = at("rule=replace,opening=free", pos);
-    assert!(s.format_position().ends_with("supply=109,108"), "{}", s.format_position());
+    assert!(
+        s.format_position().ends_with("supply=109,108"),
+        "{}",
+        s.format_position()
+    );
     play(&mut s, "e1");
     assert!(!s.is_terminal());
-    assert!(s.format_position().contains(" replace"), "{}", s.format_position());
+    assert!(
+        s.format_position().contains(" replace"),
+        "{}",
+        s.format_position()
+    );
     play(&mut s, "a15");
-    assert!(s.format_position().ends_with(" o supply=107,109"), "{}", s.format_position());
+    assert!(
+        s.format_position().ends_with(" o supply=107,109"),
+        "{}",
+        s.format_position()
+    );
     // A tiny board: the first to use up its stones wins.
     let mut s = Gomoku::new(&rules("rule=replace,size=3,opening=free"));
     while !s.is_terminal() {
@@ -217,7 +281,11 @@ fn the_replacement_game_replaces_and_ends_when_the_stones_run_out() {
         s.legal_moves(&mut m);
         s.play(m[0]);
     }
-    assert_eq!(s.returns().get(0), 1.0, "black's 5 stones run out first on 3x3");
+    assert_eq!(
+        s.returns().get(0),
+        1.0,
+        "black's 5 stones run out first on 3x3"
+    );
 }
 
 #[test]
@@ -228,11 +296,20 @@ fn the_engine_takes_a_five_and_blocks_a_four() {
     .unwrap();
     let mut agent = boardlab::search::build_agent::<Gomoku>(&spec, 0).unwrap();
     // Black to move with four in a row: wins at once.
-    let s = at("rule=freestyle,opening=free", "15/15/15/15/15/15/15/4xxxx6/15/15/15/15/15/oooo11/15 x");
+    let s = at(
+        "rule=freestyle,opening=free",
+        "15/15/15/15/15/15/15/4xxxx7/15/15/15/15/15/oooo11/15 x",
+    );
     let r = agent.choose(&s, &Limits::default()).unwrap();
-    assert!(["d8", "i8"].contains(&s.format_move(r.best).as_str()), "{r:?}");
+    assert!(
+        ["d8", "i8"].contains(&s.format_move(r.best).as_str()),
+        "{r:?}"
+    );
     // White to move must block black's four.
-    let s = at("rule=freestyle,opening=free", "15/15/15/15/15/15/15/3oxxxx6/15/15/15/15/15/ooo12/15 o");
+    let s = at(
+        "rule=freestyle,opening=free",
+        "15/15/15/15/15/15/15/3oxxxx7/15/15/15/15/15/ooo12/15 o",
+    );
     let r = agent.choose(&s, &Limits::default()).unwrap();
     assert_eq!(s.format_move(r.best), "i8");
     // The narrowed moves are legal.
@@ -252,7 +329,10 @@ fn sgf_export_replays_the_stones() {
     }
     let sgf = boardlab::games::gomoku::sgf::to_sgf(&rec, &["a".into(), "b".into()]).unwrap();
     assert!(sgf.starts_with("(;FF[4]GM[4]"), "{sgf}");
-    assert!(sgf.contains(";B[hh]") && sgf.contains(";W[hg]") && sgf.contains(";B[jk]"), "{sgf}");
+    assert!(
+        sgf.contains(";B[hh]") && sgf.contains(";W[hg]") && sgf.contains(";B[jk]"),
+        "{sgf}"
+    );
     assert!(sgf.contains("swap"), "{sgf}");
     assert!(sgf.contains("PB[b]PW[a]"), "{sgf}");
 }

@@ -96,5 +96,56 @@ fn position_text(board: &Board, to_move: usize) -> String {
             .collect();
         rows.push(row);
     }
-    format!("{} {}", rows.join("/"), if to_move == BLACK { 'x' } else { 'o' })
+    format!(
+        "{} {}",
+        rows.join("/"),
+        if to_move == BLACK { 'x' } else { 'o' }
+    )
+}
+
+/// Speed of the exact checker (not a test of speed: it prints, for results/BENCHMARKS.md):
+/// `cargo test --release --test gomoku_forbidden -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn forbidden_checks_per_second() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+    let mut boards = Vec::new();
+    while boards.len() < 2000 {
+        let mut b = Board::new(15);
+        let mut black = Vec::new();
+        for ply in 0..rng.gen_range(20..90) {
+            let colour = ply % 2;
+            let p = if colour == BLACK && !black.is_empty() && rng.gen_bool(0.85) {
+                let q: usize = black[rng.gen_range(0..black.len())];
+                let f = ((q % 15) as i32 + rng.gen_range(-2..=2)).clamp(0, 14) as usize;
+                let r = ((q / 15) as i32 + rng.gen_range(-2..=2)).clamp(0, 14) as usize;
+                r * 15 + f
+            } else {
+                rng.gen_range(0..225)
+            };
+            if b.is_empty(p) {
+                b.put(colour, p);
+                if colour == BLACK {
+                    black.push(p);
+                }
+            }
+        }
+        boards.push(b);
+    }
+    let t = std::time::Instant::now();
+    let (mut checks, mut fouls) = (0u64, 0u64);
+    for b in &boards {
+        for p in 0..225 {
+            if b.is_empty(p) {
+                checks += 1;
+                fouls += foul(b, p).is_some() as u64;
+            }
+        }
+    }
+    let s = t.elapsed().as_secs_f64();
+    println!(
+        "{checks} points checked ({fouls} forbidden) in {s:.3} s: {:.0} checks/s",
+        checks as f64 / s
+    );
 }

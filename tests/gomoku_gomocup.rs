@@ -48,7 +48,9 @@ impl Manager {
 }
 
 fn is_point(s: &str, n: usize) -> bool {
-    let Some((x, y)) = s.split_once(',') else { return false };
+    let Some((x, y)) = s.split_once(',') else {
+        return false;
+    };
     matches!((x.parse::<usize>(), y.parse::<usize>()), (Ok(x), Ok(y)) if x < n && y < n)
 }
 
@@ -56,7 +58,10 @@ fn is_point(s: &str, n: usize) -> bool {
 fn a_scripted_session_with_bad_input() {
     let engine = concat!(env!("CARGO_MANIFEST_DIR"), "/engines/gomoku/ab-fast.toml");
     let mut m = Manager::start(Some(engine));
-    assert!(m.ask("TURN 7,7").starts_with("ERROR"), "a move before START");
+    assert!(
+        m.ask("TURN 7,7").starts_with("ERROR"),
+        "a move before START"
+    );
     assert_eq!(m.ask("START 15"), "OK");
     m.send(b"INFO timeout_turn 300");
     m.send(b"INFO rule 4");

@@ -20,13 +20,18 @@ fn play_out(start: &Gomoku) -> Result<(Vec<String>, u64), String> {
     for _ in 0..120 {
         if s.is_terminal() {
             let won = s.returns().get(s.seat_of(attacker)) > 0.0;
-            return if won { Ok((line, nodes)) } else { Err(format!("lost: {line:?}")) };
+            return if won {
+                Ok((line, nodes))
+            } else {
+                Err(format!("lost: {line:?}"))
+            };
         }
         if s.side() == attacker {
             let mut search = ThreatSearch::new(false, 40, 2_000_000);
             let win = search.find(&s);
             nodes += search.nodes;
-            let w = win.ok_or_else(|| format!("no VCF found after {line:?} at {}", s.format_position()))?;
+            let w = win
+                .ok_or_else(|| format!("no VCF found after {line:?} at {}", s.format_position()))?;
             line.push(s.format_move(w.mv));
             s.play(w.mv);
         } else {
@@ -54,7 +59,10 @@ fn play_out(start: &Gomoku) -> Result<(Vec<String>, u64), String> {
 fn mintaka_vcf_puzzles_are_solved() {
     let rules = GomokuRules::parse("rule=renju,opening=free").unwrap();
     let mut solved = 0;
-    for line in DATA.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in DATA
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let (name, pos) = line.split_once(' ').unwrap();
         let s = Gomoku::parse_position(&rules, pos).unwrap();
         let t = Instant::now();

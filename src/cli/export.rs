@@ -44,7 +44,11 @@ pub fn run(args: ExportArgs) -> CliResult {
             Ok(a) => (a.game, a.engines, Some(a.index)),
             Err(_) => {
                 let g: GameRecord = serde_json::from_str(line).map_err(|e| {
-                    CliError(format!("{} line {}: not a game record: {e}", args.file.display(), n + 1))
+                    CliError(format!(
+                        "{} line {}: not a game record: {e}",
+                        args.file.display(),
+                        n + 1
+                    ))
                 })?;
                 (g, Vec::new(), None)
             }
@@ -65,7 +69,10 @@ pub fn run(args: ExportArgs) -> CliResult {
         .find(|(g, f, _)| *g == record.game && *f == args.format)
         .map(|(_, _, w)| *w)
         .ok_or_else(|| {
-            let known: Vec<String> = WRITERS.iter().map(|(g, f, _)| format!("{f} ({g})")).collect();
+            let known: Vec<String> = WRITERS
+                .iter()
+                .map(|(g, f, _)| format!("{f} ({g})"))
+                .collect();
             CliError(format!(
                 "no format {:?} for game {:?} (known: {})",
                 args.format,

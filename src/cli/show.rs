@@ -112,8 +112,8 @@ fn show_many<G: Game>(args: &ShowArgs, file: &str) -> CliResult {
     let reader: Box<dyn BufRead> = if file == "-" {
         Box::new(std::io::BufReader::new(std::io::stdin()))
     } else {
-        let f = std::fs::File::open(file)
-            .map_err(|e| CliError(format!("cannot open {file}: {e}")))?;
+        let f =
+            std::fs::File::open(file).map_err(|e| CliError(format!("cannot open {file}: {e}")))?;
         Box::new(std::io::BufReader::new(f))
     };
     for (n, line) in reader.lines().enumerate() {
@@ -123,7 +123,10 @@ fn show_many<G: Game>(args: &ShowArgs, file: &str) -> CliResult {
         }
         let state: G = setup(&args.rules, Some(line.trim()))
             .map_err(|e| CliError(format!("line {}: {}", n + 1, e.0)))?;
-        out!("{}", serde_json::Value::Object(chosen_extras(&state, &wanted)?));
+        out!(
+            "{}",
+            serde_json::Value::Object(chosen_extras(&state, &wanted)?)
+        );
     }
     Ok(())
 }

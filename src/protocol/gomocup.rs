@@ -93,17 +93,7 @@ impl GomocupServer {
 
     /// Reads `x,y` (piskvork orientation) as a point of the current board.
     fn point(&self, text: &str) -> Result<usize, String> {
-        let size = self.size.ok_or("no game: send START first")?;
-        let (x, y) = text
-            .trim()
-            .split_once(',')
-            .ok_or_else(|| format!("expected x,y, got {text:?}"))?;
-        let x: usize = x.trim().parse().map_err(|_| format!("bad x in {text:?}"))?;
-        let y: usize = y.trim().parse().map_err(|_| format!("bad y in {text:?}"))?;
-        if x >= size || y >= size {
-            return Err(format!("{x},{y} is off the {size}x{size} board"));
-        }
-        Ok((size - 1 - y) * size + x)
+        GomocupServer::point_in(self.size, text)
     }
 
     fn xy(&self, p: usize) -> String {
@@ -224,7 +214,11 @@ impl GomocupServer {
             }
             let parts: Vec<&str> = line.split(',').collect();
             let parsed = if parts.len() == 3 {
-                let field = parts[2].trim().parse::<u8>().ok().filter(|f| (1..=3).contains(f));
+                let field = parts[2]
+                    .trim()
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|f| (1..=3).contains(f));
                 let p = GomocupServer::point_in(self.size, &format!("{},{}", parts[0], parts[1]));
                 match (p, field) {
                     (Ok(p), Some(f)) => Ok((p, if f == 3 { 2 } else { f })),
@@ -260,7 +254,9 @@ impl GomocupServer {
                     self.agent.new_game();
                     Ok(vec!["OK".into()])
                 }
-                Ok(n) => Err(format!("unsupported size {n} (boardlab plays {MIN_SIZE}..={MAX_SIZE})")),
+                Ok(n) => Err(format!(
+                    "unsupported size {n} (boardlab plays {MIN_SIZE}..={MAX_SIZE})"
+                )),
                 Err(_) => Err(format!("START needs a board size, got {rest:?}")),
             },
             "RESTART" => match self.size {
@@ -363,7 +359,11 @@ impl GomocupClient {
         loop {
             let line = process.recv(deadline)?;
             let t = line.trim();
-            let word = t.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
+            let word = t
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_ascii_uppercase();
             if t.is_empty() || matches!(word.as_str(), "MESSAGE" | "DEBUG" | "INFO") {
                 continue;
             }
@@ -403,7 +403,9 @@ impl GomocupClient {
             process.send(&format!("START {n}"))?;
             let ok = Self::answer(process, deadline)?;
             if !ok.eq_ignore_ascii_case("OK") {
-                return Err(AgentError::Garbage(format!("START {n}: expected OK, got {ok:?}")));
+                return Err(AgentError::Garbage(format!(
+                    "START {n}: expected OK, got {ok:?}"
+                )));
             }
             process.send(&format!("INFO rule {}", Self::rule_bits(state.rules())?))?;
             process.send("INFO timeout_match 100000000")?;
@@ -439,7 +441,10 @@ impl GomocupClient {
             return Err(AgentError::Other(format!("engine answered {line:?}")));
         }
         let parsed = line.split_once(',').and_then(|(x, y)| {
-            Some((x.trim().parse::<usize>().ok()?, y.trim().parse::<usize>().ok()?))
+            Some((
+                x.trim().parse::<usize>().ok()?,
+                y.trim().parse::<usize>().ok()?,
+            ))
         });
         let (x, y) = parsed
             .filter(|&(x, y)| x < n && y < n)
@@ -483,7 +488,9 @@ pub fn client_for<G: Game>() -> Result<Box<dyn ExternalProtocol<G>>, String> {
 /// `boardlab serve --protocol gomocup --game gomoku [--engine E]`.
 pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), String> {
     if game != Gomoku::ID {
-        return Err(format!("the gomocup protocol plays gomoku only, not {game:?}"));
+        return Err(format!(
+            "the gomocup protocol plays gomoku only, not {game:?}"
+        ));
     }
     let (agent, limits): (Box<dyn Agent<Gomoku>>, Limits) = match engine {
         Some(path) => {
@@ -497,6 +504,10 @@ pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), Str
     };
     let _ = GomokuRules::parse("");
     let stdin = std::io::stdin();
-    serve(GomocupServer::new(agent, limits), stdin.lock(), std::io::stdout().lock())
-        .map_err(|e| e.to_string())
+    serve(
+        GomocupServer::new(agent, limits),
+        stdin.lock(),
+        std::io::stdout().lock(),
+    )
+    .map_err(|e| e.to_string())
 }

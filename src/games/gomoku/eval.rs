@@ -67,7 +67,9 @@ const WEIGHTS: [f64; 24] = [
 ];
 
 /// Move-ordering value of a point's class for the mover (attack) and for the opponent (defence).
-const ATTACK: [i32; class::COUNT] = [0, 2, 8, 14, 12, 40, 60, 90, 400, 450, 900, 10_000, -500, -50];
+const ATTACK: [i32; class::COUNT] = [
+    0, 2, 8, 14, 12, 40, 60, 90, 400, 450, 900, 10_000, -500, -50,
+];
 const DEFENCE: [i32; class::COUNT] = [0, 1, 5, 10, 8, 30, 35, 70, 300, 320, 700, 5_000, 0, 0];
 
 impl Gomoku {

@@ -67,7 +67,9 @@ fn check(b: &mut Board, p: usize, nested: bool) -> u8 {
         while points != 0 {
             let bit = points.trailing_zeros() as i32;
             points &= points - 1;
-            let q = b.step(p, dir, bit - 3).expect("three points are on the board");
+            let q = b
+                .step(p, dir, bit - 3)
+                .expect("three points are on the board");
             if check(b, q, true) == 0 {
                 threes += 1;
                 break;

@@ -319,7 +319,11 @@ mod tests {
         assert_eq!(pat(true, "...xx*x....").shape(), F4);
         assert_eq!(pat(true, "..xxx*.....").shape(), F4);
         assert_eq!(pat(true, "..oxx*x....").shape(), B4);
-        assert_eq!(pat(true, "...x.*xx.x.").shape(), D4, "two fours in one line");
+        assert_eq!(
+            pat(true, "...x.*xx.x.").shape(),
+            D4,
+            "two fours in one line"
+        );
         assert_eq!(pat(true, "...x.*xx.x.").fours(), 2);
         assert_eq!(pat(true, "....x*x....").shape(), F3);
         assert_eq!(pat(true, "....x*x....").three_points(), 1 << 1 | 1 << 5);

@@ -86,18 +86,25 @@ const RULES: &[(&str, Rule)] = &[
     ("renju", Rule::Renju),
     ("replace", Rule::Replace),
 ];
-const FORBIDDEN: &[(&str, Forbidden)] = &[("loses", Forbidden::Loses), ("refused", Forbidden::Refused)];
+const FORBIDDEN: &[(&str, Forbidden)] =
+    &[("loses", Forbidden::Loses), ("refused", Forbidden::Refused)];
 const OPENINGS: &[(&str, Opening)] = &[
     ("rif", Opening::Rif),
     ("free", Opening::Free),
     ("centre", Opening::Centre),
     ("swap2", Opening::Swap2),
 ];
-const REPLACED: &[(&str, Replaced)] =
-    &[("returned", Replaced::Returned), ("captured", Replaced::Captured)];
+const REPLACED: &[(&str, Replaced)] = &[
+    ("returned", Replaced::Returned),
+    ("captured", Replaced::Captured),
+];
 
 fn name_of<T: PartialEq + Copy>(table: &[(&'static str, T)], v: T) -> &'static str {
-    table.iter().find(|(_, x)| *x == v).map(|(n, _)| *n).unwrap_or("?")
+    table
+        .iter()
+        .find(|(_, x)| *x == v)
+        .map(|(n, _)| *n)
+        .unwrap_or("?")
 }
 
 impl GomokuRules {

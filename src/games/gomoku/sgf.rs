@@ -55,7 +55,12 @@ pub fn to_sgf(record: &GameRecord, names: &[String]) -> Result<String, GameError
     if !aw.is_empty() {
         out.push_str(&format!("AW{aw}"));
     }
-    let seat_name = |seat: usize| names.get(seat).cloned().unwrap_or_else(|| format!("seat {seat}"));
+    let seat_name = |seat: usize| {
+        names
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {seat}"))
+    };
     let mut pending_comment: Vec<String> = Vec::new();
     let mut body = String::new();
     let mut black_seat = state.black_seat();
@@ -70,7 +75,8 @@ pub fn to_sgf(record: &GameRecord, names: &[String]) -> Result<String, GameError
         match (step, mv) {
             (_, SWAP) => pending_comment.push("swap: the players exchange colours".into()),
             (_, KEEP) => pending_comment.push("keep: no swap".into()),
-            (_, PLACE2) => pending_comment.push("place2: two more stones, then the opener chooses the colour".into()),
+            (_, PLACE2) => pending_comment
+                .push("place2: two more stones, then the opener chooses the colour".into()),
             (Step::Offer(_), _) => pending_comment.push(format!("black offers {text}")),
             (Step::Pick(_, _), _) => pending_comment.push(format!("white keeps {text}")),
             (Step::Replace, _) => pending_comment.push(format!("replaces the stone on {text}")),
@@ -99,7 +105,11 @@ pub fn to_sgf(record: &GameRecord, names: &[String]) -> Result<String, GameError
     }
     let result = match state.ending() {
         Some(Ending::Won(c)) => {
-            let foul = if state.foul_point().is_some() { "F" } else { "" };
+            let foul = if state.foul_point().is_some() {
+                "F"
+            } else {
+                ""
+            };
             if c == BLACK {
                 format!("B+{foul}")
             } else {

@@ -77,7 +77,11 @@ impl Gomoku {
         foul: Option<u16>,
         supply: [u16; 2],
     ) -> Gomoku {
-        let map = ThreatMap::new(&board, [rules.exact_five(0), rules.exact_five(1)], rules.renju());
+        let map = ThreatMap::new(
+            &board,
+            [rules.exact_five(0), rules.exact_five(1)],
+            rules.renju(),
+        );
         let mut s = Gomoku {
             rules,
             board,
@@ -137,7 +141,11 @@ impl Gomoku {
 
     fn fresh_map(&self) -> ThreatMap {
         let exact = [self.rules.exact_five(0), self.rules.exact_five(1)];
-        ThreatMap::new(&self.board, exact, self.rules.renju() && self.view.renju_aware)
+        ThreatMap::new(
+            &self.board,
+            exact,
+            self.rules.renju() && self.view.renju_aware,
+        )
     }
     pub fn supply(&self) -> [u16; 2] {
         self.supply
@@ -184,7 +192,11 @@ impl Gomoku {
     }
 
     fn meta_hash(&self) -> u64 {
-        let mut h = if self.side == WHITE as u8 { KEY_WHITE } else { 0 };
+        let mut h = if self.side == WHITE as u8 {
+            KEY_WHITE
+        } else {
+            0
+        };
         if self.black_seat == 1 {
             h ^= KEY_SWAPPED;
         }
@@ -195,7 +207,10 @@ impl Gomoku {
             h ^= zobrist::key(0x60_0005, f as u64);
         }
         if self.rules.rule == Rule::Replace && self.rules.replaced == Replaced::Captured {
-            h ^= zobrist::key(0x60_0006, self.supply[0] as u64 * 1024 + self.supply[1] as u64);
+            h ^= zobrist::key(
+                0x60_0006,
+                self.supply[0] as u64 * 1024 + self.supply[1] as u64,
+            );
         }
         h
     }
@@ -357,7 +372,15 @@ impl Game for Gomoku {
     fn new(rules: &GomokuRules) -> Self {
         super::patterns::warm_up();
         let step = Step::implied(rules.opening, 0);
-        Gomoku::assemble(*rules, Board::new(rules.size()), BLACK, 0, step, None, rules.supply())
+        Gomoku::assemble(
+            *rules,
+            Board::new(rules.size()),
+            BLACK,
+            0,
+            step,
+            None,
+            rules.supply(),
+        )
     }
     fn rules(&self) -> &GomokuRules {
         &self.rules

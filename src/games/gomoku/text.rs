@@ -110,7 +110,11 @@ pub fn parse_position(rules: &GomokuRules, text: &str) -> Result<Gomoku, ParseEr
         Some("x" | "X" | "b" | "B") => BLACK,
         Some("o" | "O" | "w" | "W") => WHITE,
         Some(other) => return Err(bad(format!("bad side to move {other:?} (use x or o)"))),
-        None => return Err(bad("missing the side to move (x or o) after the rows".into())),
+        None => {
+            return Err(bad(
+                "missing the side to move (x or o) after the rows".into()
+            ))
+        }
     };
     let stones = board.total_stones();
     let mut black_seat = 0;
@@ -118,14 +122,18 @@ pub fn parse_position(rules: &GomokuRules, text: &str) -> Result<Gomoku, ParseEr
     let mut foul = None;
     let mut supply = None;
     let point = |t: &str| -> Result<usize, ParseError> {
-        let p = parse_point(&board, t).map_err(|e| bad(format!("bad point {t:?}: {}", e.reason)))?;
+        let p =
+            parse_point(&board, t).map_err(|e| bad(format!("bad point {t:?}: {}", e.reason)))?;
         Ok(p)
     };
     let want = |ok: bool, what: &str| -> Result<(), ParseError> {
         if ok {
             Ok(())
         } else {
-            Err(ParseError::position(text, format!("{what} does not fit this position")))
+            Err(ParseError::position(
+                text,
+                format!("{what} does not fit this position"),
+            ))
         }
     };
     for w in words {
@@ -140,11 +148,17 @@ pub fn parse_position(rules: &GomokuRules, text: &str) -> Result<Gomoku, ParseEr
         match (key, value) {
             ("swapped", None) => black_seat = 1,
             ("swap", None) => {
-                want(rules.opening == Opening::Rif && stones == 3 && side == WHITE, "swap")?;
+                want(
+                    rules.opening == Opening::Rif && stones == 3 && side == WHITE,
+                    "swap",
+                )?;
                 step = Step::SwapChoice;
             }
             ("swap2", None) => {
-                want(rules.opening == Opening::Swap2 && stones == 3 && side == WHITE, "swap2")?;
+                want(
+                    rules.opening == Opening::Swap2 && stones == 3 && side == WHITE,
+                    "swap2",
+                )?;
                 step = Step::Swap2Choice;
             }
             ("place2", None) => {
@@ -154,21 +168,33 @@ pub fn parse_position(rules: &GomokuRules, text: &str) -> Result<Gomoku, ParseEr
                 step = Step::Place2((stones - 3) as u8);
             }
             ("choose", None) => {
-                want(rules.opening == Opening::Swap2 && stones == 5 && side == BLACK, "choose")?;
+                want(
+                    rules.opening == Opening::Swap2 && stones == 5 && side == BLACK,
+                    "choose",
+                )?;
                 step = Step::ColourChoice;
             }
             ("offer", None) => {
-                want(rules.opening == Opening::Rif && stones == 4 && side == BLACK, "offer")?;
+                want(
+                    rules.opening == Opening::Rif && stones == 4 && side == BLACK,
+                    "offer",
+                )?;
                 step = Step::Offer(None);
             }
             ("offer", Some(v)) => {
-                want(rules.opening == Opening::Rif && stones == 4 && side == BLACK, "offer")?;
+                want(
+                    rules.opening == Opening::Rif && stones == 4 && side == BLACK,
+                    "offer",
+                )?;
                 let a = point(v)?;
                 want(board.is_empty(a), "an offer on a stone")?;
                 step = Step::Offer(Some(a as u16));
             }
             ("pick", Some(v)) => {
-                want(rules.opening == Opening::Rif && stones == 4 && side == WHITE, "pick")?;
+                want(
+                    rules.opening == Opening::Rif && stones == 4 && side == WHITE,
+                    "pick",
+                )?;
                 let (a, b) = v
                     .split_once(',')
                     .ok_or_else(|| bad(format!("pick needs two points, as pick=h9,j10: {v:?}")))?;
@@ -177,7 +203,10 @@ pub fn parse_position(rules: &GomokuRules, text: &str) -> Result<Gomoku, ParseEr
                 step = Step::Pick(a.min(b) as u16, a.max(b) as u16);
             }
             ("replace", None) => {
-                want(rules.rule == Rule::Replace && board.stones(side ^ 1) > 0, "replace")?;
+                want(
+                    rules.rule == Rule::Replace && board.stones(side ^ 1) > 0,
+                    "replace",
+                )?;
                 step = Step::Replace;
             }
             ("foul", Some(v)) => {
@@ -187,13 +216,16 @@ pub fn parse_position(rules: &GomokuRules, text: &str) -> Result<Gomoku, ParseEr
             }
             ("supply", Some(v)) => {
                 want(rules.rule == Rule::Replace, "supply")?;
-                let parsed = v.split_once(',').and_then(|(a, b)| {
-                    Some([a.parse::<u16>().ok()?, b.parse::<u16>().ok()?])
-                });
+                let parsed = v
+                    .split_once(',')
+                    .and_then(|(a, b)| Some([a.parse::<u16>().ok()?, b.parse::<u16>().ok()?]));
                 let s = parsed.ok_or_else(|| bad(format!("supply needs two numbers: {v:?}")))?;
                 let full = rules.supply();
                 for c in [BLACK, WHITE] {
-                    want(s[c] as usize + board.stones(c) <= full[c] as usize, "supply")?;
+                    want(
+                        s[c] as usize + board.stones(c) <= full[c] as usize,
+                        "supply",
+                    )?;
                 }
                 supply = Some(s);
             }
@@ -210,7 +242,10 @@ pub fn parse_position(rules: &GomokuRules, text: &str) -> Result<Gomoku, ParseEr
             for c in [BLACK, WHITE] {
                 want(board.stones(c) <= full[c] as usize, "the number of stones")?;
             }
-            [full[0] - board.stones(0) as u16, full[1] - board.stones(1) as u16]
+            [
+                full[0] - board.stones(0) as u16,
+                full[1] - board.stones(1) as u16,
+            ]
         }
         None => full,
     };
@@ -218,9 +253,13 @@ pub fn parse_position(rules: &GomokuRules, text: &str) -> Result<Gomoku, ParseEr
     if rules.rule != Rule::Replace && state.has_five(BLACK) && state.has_five(WHITE) {
         return Err(bad("both colours have a five".into()));
     }
-    if state.ending().is_some() && step != Step::Play && step != Step::implied(rules.opening, stones)
+    if state.ending().is_some()
+        && step != Step::Play
+        && step != Step::implied(rules.opening, stones)
     {
-        return Err(bad("a finished game in the middle of an opening step".into()));
+        return Err(bad(
+            "a finished game in the middle of an opening step".into()
+        ));
     }
     Ok(state)
 }
@@ -233,7 +272,9 @@ pub fn render(s: &Gomoku) -> String {
     } else {
         Vec::new()
     };
-    let letters: String = (0..n).map(|f| format!(" {}", (b'a' + f as u8) as char)).collect();
+    let letters: String = (0..n)
+        .map(|f| format!(" {}", (b'a' + f as u8) as char))
+        .collect();
     let mut out = format!("   {letters}\n");
     for rank in (0..n).rev() {
         out.push_str(&format!("{:>2} ", rank + 1));

@@ -100,9 +100,14 @@ impl Gomoku {
     pub fn four_moves(&self, colour: usize) -> Points {
         let mut out = Points::new();
         let m = self.map();
-        let any = [class::FOUR, class::FOUR_THREE, class::FOUR_FOUR, class::OPEN_FOUR]
-            .iter()
-            .any(|&c| m.class_count(colour, c) > 0)
+        let any = [
+            class::FOUR,
+            class::FOUR_THREE,
+            class::FOUR_FOUR,
+            class::OPEN_FOUR,
+        ]
+        .iter()
+        .any(|&c| m.class_count(colour, c) > 0)
             || (colour == BLACK
                 && (m.class_count(BLACK, class::MAYBE_FORBIDDEN) > 0
                     || m.class_count(BLACK, class::FORBIDDEN) > 0));
@@ -111,7 +116,9 @@ impl Gomoku {
         }
         for p in 0..self.board().cells() {
             if self.board().is_empty(p)
-                && m.shapes(colour, p).iter().any(|&s| matches!(s, B4 | F4 | D4))
+                && m.shapes(colour, p)
+                    .iter()
+                    .any(|&s| matches!(s, B4 | F4 | D4))
                 && m.class(colour, p) != class::FIVE
                 && self.playable(colour, p)
             {
