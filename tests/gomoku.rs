@@ -336,3 +336,34 @@ fn sgf_export_replays_the_stones() {
     assert!(sgf.contains("swap"), "{sgf}");
     assert!(sgf.contains("PB[b]PW[a]"), "{sgf}");
 }
+
+#[test]
+fn export_writes_sgf_from_a_games_file() {
+    use boardlab::game::GameRecord;
+    let mut s = Gomoku::new(&rules("rule=freestyle,opening=free"));
+    let mut rec = GameRecord::start(&s);
+    for m in ["h8", "a1", "i8", "a2", "j8", "a3", "k8", "a4", "l8"] {
+        rec.moves.push(m.into());
+        s.play_text(m).unwrap();
+    }
+    rec.returns = s.returns().as_slice().to_vec();
+    let dir = std::env::temp_dir().join(format!("gomoku-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.jsonl");
+    std::fs::write(&file, serde_json::to_string(&rec).unwrap() + "\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(["export", "--format", "sgf", "--file"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let sgf = String::from_utf8(out.stdout).unwrap();
+    assert!(sgf.contains("RE[B+]") && sgf.contains(";B[lh]"), "{sgf}");
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_boardlab"))
+        .args(["export", "--format", "pdn", "--file"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

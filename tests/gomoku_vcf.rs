@@ -27,7 +27,7 @@ fn play_out(start: &Gomoku) -> Result<(Vec<String>, u64), String> {
             };
         }
         if s.side() == attacker {
-            let mut search = ThreatSearch::new(false, 40, 2_000_000);
+            let mut search = ThreatSearch::new(false, 120, 5_000_000);
             let win = search.find(&s);
             nodes += search.nodes;
             let w = win

@@ -35,7 +35,7 @@ impl Default for View {
         View {
             renju_aware: true,
             threats: 2,
-            threat_nodes: 400,
+            threat_nodes: 50,
         }
     }
 }
