@@ -281,11 +281,8 @@ fn the_replacement_game_replaces_and_ends_when_the_stones_run_out() {
         s.legal_moves(&mut m);
         s.play(m[0]);
     }
-    assert_eq!(
-        s.returns().get(0),
-        1.0,
-        "black's 5 stones run out first on 3x3"
-    );
+    // No five fits on 3x3: white's 4th stone (ply 8) runs out before black's 5th (ply 9).
+    assert_eq!(s.returns().get(1), 1.0, "white's stones run out first");
 }
 
 #[test]
