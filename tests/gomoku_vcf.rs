@@ -17,7 +17,7 @@ fn play_out(start: &Gomoku) -> Result<(Vec<String>, u64), String> {
     let mut s = start.clone();
     let mut line = Vec::new();
     let mut nodes = 0;
-    for _ in 0..120 {
+    for _ in 0..600 {
         if s.is_terminal() {
             let won = s.returns().get(s.seat_of(attacker)) > 0.0;
             return if won {
