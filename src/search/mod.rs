@@ -33,7 +33,7 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
         "alphabeta" => Ok(Box::new(alphabeta::AlphaBeta::<G>::new(
             spec.name.clone(),
             spec.weights_for::<G>()?,
-            alphabeta_config(spec)?,
+            alphabeta_config::<G>(spec)?,
             spec.limits,
         ))),
         "expectimax" => Ok(Box::new(expectimax::Expectimax::<G>::new(
@@ -173,18 +173,28 @@ impl<'a> Params<'a> {
     }
 }
 
-fn alphabeta_config(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, String> {
-    let p = Params::new(
-        spec,
-        &[
-            "tt_mb",
-            "threads",
-            "quiescence",
-            "max_qdepth",
-            "aspiration",
-            "default_depth",
-        ],
-    )?;
+fn alphabeta_config<G: Evaluate>(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, String> {
+    let mut known = vec![
+        "tt_mb",
+        "threads",
+        "quiescence",
+        "max_qdepth",
+        "aspiration",
+        "default_depth",
+    ];
+    known.extend_from_slice(G::game_params());
+    let p = Params::new(spec, &known)?;
+    let game_params: toml::Table = spec
+        .params
+        .iter()
+        .filter(|(k, _)| G::game_params().contains(&k.as_str()))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    if !game_params.is_empty() {
+        G::new(&Default::default())
+            .apply_game_params(&game_params)
+            .map_err(|e| format!("engine {:?}: {e}", spec.name))?;
+    }
     let d = alphabeta::AlphaBetaConfig::default();
     Ok(alphabeta::AlphaBetaConfig {
         tt_mb: p.tt_mb(d.tt_mb)?,
@@ -193,6 +203,7 @@ fn alphabeta_config(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, Str
         max_qdepth: p.int("max_qdepth", d.max_qdepth, 0, 100)?,
         aspiration: p.f64("aspiration", d.aspiration, 0.0, 1e9)?,
         default_depth: p.int("default_depth", d.default_depth, 1, 120)?,
+        game_params,
     })
 }
 
