@@ -5,11 +5,12 @@ pub mod draughts;
 pub mod ewn;
 pub mod othello;
 pub mod ur;
+pub mod washogi;
 
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur"];
+pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "washogi"];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -38,6 +39,10 @@ macro_rules! with_game {
             }
             "ur" => {
                 type $G = $crate::games::ur::Ur;
+                Ok($body)
+            }
+            "washogi" => {
+                type $G = $crate::games::washogi::WaShogi;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),
