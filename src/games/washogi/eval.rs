@@ -11,7 +11,7 @@ use crate::engine::Evaluate;
 use crate::game::PlayerId;
 
 use super::geometry::{bit, distance, rank_of, Squares, SIZE};
-use super::pieces::{promoted, HAND_TYPES, KING, KINDS, PAWN, SLUGS, VALUES};
+use super::pieces::{promoted, HAND_TYPES, KINDS, KING, PAWN, SLUGS, VALUES};
 use super::position::{kind_of, owner_of, WaMove, WaShogi};
 
 /// Features after the material ones.
@@ -101,10 +101,10 @@ impl Evaluate for WaShogi {
         let them = 1 - me;
         out[MOBILITY] = self.mobility(me) as f64 - self.mobility(them) as f64;
         let (my_king, their_king) = (self.king_square(me), self.king_square(them));
-        out[KING_SHELTER] =
-            pieces_near(self, me, my_king, 1) as f64 - pieces_near(self, them, their_king, 1) as f64;
-        out[KING_ATTACK] =
-            pieces_near(self, me, their_king, 2) as f64 - pieces_near(self, them, my_king, 2) as f64;
+        out[KING_SHELTER] = pieces_near(self, me, my_king, 1) as f64
+            - pieces_near(self, them, their_king, 1) as f64;
+        out[KING_ATTACK] = pieces_near(self, me, their_king, 2) as f64
+            - pieces_near(self, them, my_king, 2) as f64;
     }
     /// In check the static evaluation means little: quiescence searches every evasion.
     fn is_quiet(&self) -> bool {

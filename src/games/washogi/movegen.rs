@@ -57,7 +57,13 @@ impl WaShogi {
     /// Whether `by` attacks `sq` when `occupied` holds every piece and `attackers` the pieces of
     /// `by` that still stand (a piece just captured no longer attacks).
     #[inline]
-    pub(super) fn attacked_with(&self, sq: usize, by: usize, occupied: u128, attackers: u128) -> bool {
+    pub(super) fn attacked_with(
+        &self,
+        sq: usize,
+        by: usize,
+        occupied: u128,
+        attackers: u128,
+    ) -> bool {
         let range = &RANGE[by];
         for dir in 0..8 {
             if let Some(b) = first_along(sq, dir, occupied) {

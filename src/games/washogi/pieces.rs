@@ -117,39 +117,39 @@ const WOLF: Movement = steps(1, 1, 1, 1, 0);
 
 /// The movement of every kind, in kind order.
 pub const MOVEMENT: [Movement; KINDS] = [
-    steps(1, 0, 0, 0, 0),         // Sparrow Pawn
-    steps(FAR, 0, 0, 0, 0),       // Oxcart
-    steps(FAR, 0, 0, 2, 0),       // Liberated Horse
-    steps(1, 0, 0, 0, 1),         // Strutting Crow
-    steps(1, 0, 0, 0, 1),         // Swooping Owl
-    steps(1, 1, 0, 1, 0),         // Climbing Monkey
-    steps(1, 1, 0, 1, 0),         // Flying Goose
-    steps(0, 1, 1, 0, 0),         // Flying Cock
-    steps(0, 1, 1, 1, 0),         // Blind Dog
-    STAG,                         // Violent Stag
-    WOLF,                         // Violent Wolf
-    SWALLOW,                      // Swallow's Wings
-    steps(FAR, 1, 0, 1, 1),       // Running Rabbit
-    FALCON,                       // Flying Falcon
-    FOX,                          // Treacherous Fox
-    EAGLE,                        // Cloud Eagle
-    KING_STEPS,                   // Crane King
-    WOLF,                         // Golden Bird (+P)
-    KING_STEPS,                   // Plodding Ox (+O)
+    steps(1, 0, 0, 0, 0),   // Sparrow Pawn
+    steps(FAR, 0, 0, 0, 0), // Oxcart
+    steps(FAR, 0, 0, 2, 0), // Liberated Horse
+    steps(1, 0, 0, 0, 1),   // Strutting Crow
+    steps(1, 0, 0, 0, 1),   // Swooping Owl
+    steps(1, 1, 0, 1, 0),   // Climbing Monkey
+    steps(1, 1, 0, 1, 0),   // Flying Goose
+    steps(0, 1, 1, 0, 0),   // Flying Cock
+    steps(0, 1, 1, 1, 0),   // Blind Dog
+    STAG,                   // Violent Stag
+    WOLF,                   // Violent Wolf
+    SWALLOW,                // Swallow's Wings
+    steps(FAR, 1, 0, 1, 1), // Running Rabbit
+    FALCON,                 // Flying Falcon
+    FOX,                    // Treacherous Fox
+    EAGLE,                  // Cloud Eagle
+    KING_STEPS,             // Crane King
+    WOLF,                   // Golden Bird (+P)
+    KING_STEPS,             // Plodding Ox (+O)
     Movement {
         narrow_knight: true,
         ..steps(0, 0, 0, 0, 0)
     }, // Heavenly Horse (+H)
-    FALCON,                       // +U moves as a Flying Falcon
-    EAGLE,                        // +L moves as a Cloud Eagle
-    STAG,                         // +M moves as a Violent Stag
-    SWALLOW,                      // +G moves as Swallow's Wings
-    steps(FAR, 1, 1, FAR, 0),     // Raiding Falcon (+C)
-    WOLF,                         // +D moves as a Violent Wolf
-    steps(1, 1, 1, 0, 1),         // Roaming Boar (+V)
-    KING_STEPS,                   // Bear's Eyes (+W)
-    steps(FAR, 0, FAR, FAR, 0),   // Gliding Swallow (+S)
-    FOX,                          // +R moves as a Treacherous Fox
+    FALCON,                 // +U moves as a Flying Falcon
+    EAGLE,                  // +L moves as a Cloud Eagle
+    STAG,                   // +M moves as a Violent Stag
+    SWALLOW,                // +G moves as Swallow's Wings
+    steps(FAR, 1, 1, FAR, 0), // Raiding Falcon (+C)
+    WOLF,                   // +D moves as a Violent Wolf
+    steps(1, 1, 1, 0, 1),   // Roaming Boar (+V)
+    KING_STEPS,             // Bear's Eyes (+W)
+    steps(FAR, 0, FAR, FAR, 0), // Gliding Swallow (+S)
+    FOX,                    // +R moves as a Treacherous Fox
     steps(FAR, FAR, 1, FAR, FAR), // Tenacious Falcon (+F)
 ];
 

@@ -51,7 +51,11 @@ const REPETITION: [(&str, Repetition); 3] = [
 ];
 
 fn name_of<T: PartialEq + Copy>(table: &[(&'static str, T)], v: T) -> &'static str {
-    table.iter().find(|(_, x)| *x == v).map(|(n, _)| *n).unwrap_or("?")
+    table
+        .iter()
+        .find(|(_, x)| *x == v)
+        .map(|(n, _)| *n)
+        .unwrap_or("?")
 }
 
 impl RuleSet for WaRules {

@@ -95,7 +95,11 @@ pub fn parse_move(pos: &WaShogi, text: &str) -> Result<WaMove, ParseError> {
         let promote = match suffix {
             "" | "=" => false,
             "+" => true,
-            _ => return Err(bad("expected '+' (promote) or '=' (do not) after the squares")),
+            _ => {
+                return Err(bad(
+                    "expected '+' (promote) or '=' (do not) after the squares",
+                ))
+            }
         };
         WaMove::board(from, to, promote)
     };
@@ -109,7 +113,8 @@ pub fn parse_move(pos: &WaShogi, text: &str) -> Result<WaMove, ParseError> {
     }
     let why = if pos.ending().is_some() || moves.is_empty() {
         "the game is over"
-    } else if mv.promotes() && moves.contains(&WaMove::board(mv.from().unwrap_or(0), mv.to(), false))
+    } else if mv.promotes()
+        && moves.contains(&WaMove::board(mv.from().unwrap_or(0), mv.to(), false))
     {
         "this piece cannot promote with this move"
     } else if !mv.is_drop() && moves.contains(&WaMove::board(mv.from().unwrap_or(0), mv.to(), true))
@@ -264,7 +269,9 @@ pub fn parse_position(rules: &WaRules, text: &str) -> Result<WaShogi, ParseError
     // XBoard FENs may go on with castling ('-') and move counters, which Wa shogi ignores.
     for f in fields {
         if f != "-" && !f.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad(format!("unexpected field {f:?} after the side to move")));
+            return Err(bad(format!(
+                "unexpected field {f:?} after the side to move"
+            )));
         }
     }
     pos.finish_setup();
@@ -298,18 +305,37 @@ pub fn render(pos: &WaShogi) -> String {
             let held: Vec<String> = HAND_ORDER
                 .iter()
                 .filter(|&&t| pos.hands[player][t as usize] > 0)
-                .map(|&t| format!("{}x{}", pos.hands[player][t as usize], LETTERS[t as usize] as char))
+                .map(|&t| {
+                    format!(
+                        "{}x{}",
+                        pos.hands[player][t as usize], LETTERS[t as usize] as char
+                    )
+                })
                 .collect();
-            let name = if player == 0 { "first (upper case)" } else { "second (lower case)" };
+            let name = if player == 0 {
+                "first (upper case)"
+            } else {
+                "second (lower case)"
+            };
             s.push_str(&format!(
                 "hand of the {name}: {}\n",
-                if held.is_empty() { "-".to_string() } else { held.join(" ") }
+                if held.is_empty() {
+                    "-".to_string()
+                } else {
+                    held.join(" ")
+                }
             ));
         }
     }
-    let side = if pos.side == 0 { "first player (upper case)" } else { "second player (lower case)" };
+    let side = if pos.side == 0 {
+        "first player (upper case)"
+    } else {
+        "second player (lower case)"
+    };
     let status = match (pos.turn_of(), pos.ending()) {
-        (Turn::Terminal, Some(Ending::Repetition)) => "game over: fourfold repetition, a draw".to_string(),
+        (Turn::Terminal, Some(Ending::Repetition)) => {
+            "game over: fourfold repetition, a draw".to_string()
+        }
         (Turn::Terminal, Some(Ending::PerpetualCheck(p))) => format!(
             "game over: fourfold repetition with perpetual check by the {} player, who loses",
             if p == 0 { "first" } else { "second" }
