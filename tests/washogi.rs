@@ -426,3 +426,20 @@ mod text_properties {
         }
     }
 }
+
+#[test]
+fn quiescence_moves_are_the_legal_captures() {
+    use boardlab::engine::Evaluate;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+    for r in ["drops=false", "drops=true"] {
+        for _ in 0..200 {
+            let p = random_position(r, &mut rng, 250);
+            let mut all = MoveList::new();
+            p.legal_moves(&mut all);
+            all.retain(|m| p.is_noisy(*m));
+            let mut noisy = MoveList::new();
+            p.noisy_moves(&mut noisy);
+            assert_eq!(noisy, all, "{}", p.format_position());
+        }
+    }
+}

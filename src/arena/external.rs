@@ -81,6 +81,17 @@ impl EngineProcess {
         }
     }
 
+    /// The next line before `deadline`, or `None` when there is none by then (the engine is left
+    /// running: for protocols that wait a while for optional lines, as XBoard's features).
+    pub fn recv_until(&mut self, deadline: Instant) -> Result<Option<String>, AgentError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(Some(line)),
+            Err(RecvTimeoutError::Timeout) => Ok(None),
+            Err(RecvTimeoutError::Disconnected) => Err(AgentError::Crashed(self.exit_reason())),
+        }
+    }
+
     /// Why the output ended: the exit status if the process is gone.
     fn exit_reason(&mut self) -> String {
         let until = Instant::now() + Duration::from_millis(500);
@@ -115,6 +126,12 @@ impl Drop for EngineProcess {
 
 /// What is said to an engine program. One implementation a protocol.
 pub trait ExternalProtocol<G: Game>: Send {
+    /// Reads the protocol's options from the engine file (`[params]`) before the engine starts;
+    /// an option it does not understand is an error. Protocols without options keep this.
+    fn configure(&mut self, spec: &EngineSpec) -> Result<(), String> {
+        let _ = spec;
+        Ok(())
+    }
     /// After start: wait until the engine is ready.
     fn handshake(
         &mut self,
@@ -135,8 +152,9 @@ pub trait ExternalProtocol<G: Game>: Send {
 pub fn protocol_for<G: Game>(name: Option<&str>) -> Result<Box<dyn ExternalProtocol<G>>, String> {
     match name.unwrap_or("line") {
         "line" => Ok(Box::new(crate::protocol::line::LineClient)),
+        "xboard" => Ok(Box::new(crate::protocol::xboard::XBoardClient::default())),
         other => Err(format!(
-            "the arena does not speak protocol {other:?} to external engines yet (known: line)"
+            "the arena does not speak protocol {other:?} to external engines yet (known: line, xboard)"
         )),
     }
 }
@@ -158,9 +176,11 @@ impl<G: Game> ExternalAgent<G> {
                 spec.name
             ));
         }
+        let mut protocol = protocol_for::<G>(spec.protocol.as_deref())?;
+        protocol.configure(spec)?;
         Ok(ExternalAgent {
             spec: spec.clone(),
-            protocol: protocol_for::<G>(spec.protocol.as_deref())?,
+            protocol,
             process: None,
             failed: None,
         })

@@ -1,7 +1,7 @@
 //! Evaluation features for Wa shogi, each "mine minus the opponent's" from one player's view:
 //! material by kind on the board (30 kinds, named after the piece), material in hand by type
 //! (`hand_*`, zero without drops), mobility (pseudo-legal board moves), king shelter (own pieces
-//! next to the own king), king attack (own pieces within two squares of the enemy king) and
+//! next to the own king), king attack (attacks on the squares next to the enemy king) and
 //! Sparrow Pawn advance. Weights are centipawns (a Sparrow Pawn on the board is 100); engine
 //! files override them by name.
 
@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 use crate::engine::Evaluate;
 use crate::game::PlayerId;
 
-use super::geometry::{bit, distance, rank_of, Squares, SIZE};
+use super::geometry::{bit, rank_of, Squares, NEAR1, SIZE};
 use super::pieces::{promoted, HAND_TYPES, KINDS, KING, PAWN, SLUGS, VALUES};
 use super::position::{kind_of, owner_of, WaMove, WaShogi};
 
@@ -48,13 +48,6 @@ fn names() -> &'static [&'static str] {
     })
 }
 
-/// Pieces of `player` next to (`near = 1`) or within two squares of (`near = 2`) `sq`.
-fn pieces_near(pos: &WaShogi, player: usize, sq: usize, near: u8) -> u32 {
-    Squares(pos.occupied(player))
-        .filter(|&s| s != sq && distance(s, sq) <= near)
-        .count() as u32
-}
-
 impl Evaluate for WaShogi {
     fn feature_names() -> &'static [&'static str] {
         names()
@@ -68,7 +61,7 @@ impl Evaluate for WaShogi {
         }
         // A piece in hand can go anywhere: worth a little more than on the board.
         w.extend(VALUES.iter().take(HAND_TYPES).map(|v| v * 1.1));
-        w.extend([2.0, 8.0, 6.0, 3.0]);
+        w.extend([2.0, 8.0, 5.0, 3.0]);
         w
     }
     fn features(&self, player: PlayerId, out: &mut Vec<f64>) {
@@ -99,12 +92,13 @@ impl Evaluate for WaShogi {
         }
         let me = player;
         let them = 1 - me;
-        out[MOBILITY] = self.mobility(me) as f64 - self.mobility(them) as f64;
-        let (my_king, their_king) = (self.king_square(me), self.king_square(them));
-        out[KING_SHELTER] = pieces_near(self, me, my_king, 1) as f64
-            - pieces_near(self, them, their_king, 1) as f64;
-        out[KING_ATTACK] = pieces_near(self, me, their_king, 2) as f64
-            - pieces_near(self, them, my_king, 2) as f64;
+        let (my_moves, my_attacks) = self.activity(me);
+        let (their_moves, their_attacks) = self.activity(them);
+        out[MOBILITY] = my_moves as f64 - their_moves as f64;
+        out[KING_ATTACK] = my_attacks as f64 - their_attacks as f64;
+        let shelter =
+            |p: usize| (self.occupied(p) & NEAR1[self.king_square(p)]).count_ones() as f64;
+        out[KING_SHELTER] = shelter(me) - shelter(them);
     }
     /// In check the static evaluation means little: quiescence searches every evasion.
     fn is_quiet(&self) -> bool {
@@ -113,6 +107,11 @@ impl Evaluate for WaShogi {
     /// Captures.
     fn is_noisy(&self, mv: WaMove) -> bool {
         !mv.is_drop() && self.occupied(1 - self.side()) & bit(mv.to()) != 0
+    }
+    fn noisy_moves(&self, moves: &mut crate::game::MoveList<WaMove>) {
+        if self.ending.is_none() {
+            self.generate_captures(&mut super::movegen::Collect(moves));
+        }
     }
     /// Captures by victim value less a little of the attacker's, then promotions by gain.
     fn order_hint(&self, mv: WaMove) -> i32 {

@@ -316,6 +316,103 @@ const fn make_goes_back() -> [bool; KINDS] {
 /// kind can never be undone.
 pub static GOES_BACK: [bool; KINDS] = make_goes_back();
 
+const fn make_step_masks() -> [[[u128; SQUARES]; KINDS]; 2] {
+    let ranges = make_ranges();
+    let jumps = make_jump_dirs();
+    let knights = make_knight_kinds();
+    let knight = make_knights();
+    let mut out = [[[0u128; SQUARES]; KINDS]; 2];
+    let mut p = 0;
+    while p < 2 {
+        let mut k = 0;
+        while k < KINDS {
+            let mut sq = 0;
+            while sq < SQUARES {
+                let mut m = 0u128;
+                let mut dir = 0;
+                while dir < 8 {
+                    if ranges[p][k][dir] == 1 {
+                        if let Some(t) = offset(sq, dir, 1) {
+                            m |= 1u128 << t;
+                        }
+                    }
+                    if jumps[p][k] & (1 << dir) != 0 {
+                        if let Some(t) = offset(sq, dir, 2) {
+                            m |= 1u128 << t;
+                        }
+                    }
+                    dir += 1;
+                }
+                if knights[k] {
+                    let mut i = 0;
+                    while i < 4 {
+                        if knight[sq][i] != NONE {
+                            m |= 1u128 << knight[sq][i];
+                        }
+                        i += 1;
+                    }
+                }
+                out[p][k][sq] = m;
+                sq += 1;
+            }
+            k += 1;
+        }
+        p += 1;
+    }
+    out
+}
+
+const fn make_dir_masks(far: bool) -> [[u8; KINDS]; 2] {
+    let ranges = make_ranges();
+    let mut out = [[0u8; KINDS]; 2];
+    let mut p = 0;
+    while p < 2 {
+        let mut k = 0;
+        while k < KINDS {
+            let mut dir = 0;
+            while dir < 8 {
+                let r = ranges[p][k][dir];
+                if (far && r == super::pieces::FAR) || (!far && r > 1 && r < super::pieces::FAR) {
+                    out[p][k] |= 1 << dir;
+                }
+                dir += 1;
+            }
+            k += 1;
+        }
+        p += 1;
+    }
+    out
+}
+
+/// Directions in which a kind slides without limit, and in which it slides 2 or 3 squares.
+pub static FAR_DIRS: [[u8; KINDS]; 2] = make_dir_masks(true);
+pub static SHORT_SLIDE_DIRS: [[u8; KINDS]; 2] = make_dir_masks(false);
+
+/// `STEP_TARGETS[player][kind][sq]`: the squares a piece reaches by single steps and jumps
+/// (every direction of range 1, the Fox's jumps, the Heavenly Horse's), whatever stands between.
+pub static STEP_TARGETS: [[[u128; SQUARES]; KINDS]; 2] = make_step_masks();
+
+const fn make_near(d: i32) -> [u128; SQUARES] {
+    let mut out = [0u128; SQUARES];
+    let mut a = 0;
+    while a < SQUARES {
+        let mut b = 0;
+        while b < SQUARES {
+            let df = file_of(a) as i32 - file_of(b) as i32;
+            let dr = rank_of(a) as i32 - rank_of(b) as i32;
+            if a != b && df <= d && df >= -d && dr <= d && dr >= -d {
+                out[a] |= 1u128 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+}
+
+/// Squares next to each square (a king's steps).
+pub static NEAR1: [u128; SQUARES] = make_near(1);
+
 /// Steps between two squares on one line (or the larger coordinate difference).
 #[inline]
 pub fn distance(a: usize, b: usize) -> u8 {

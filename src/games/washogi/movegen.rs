@@ -15,8 +15,9 @@
 use crate::game::MoveList;
 
 use super::geometry::{
-    bit, distance, first_along, opposite, Squares, BOARD, DEAD, FILE_MASK, JUMP2, JUMP_DIRS,
-    NARROW_KNIGHT, NARROW_KNIGHT_KIND, NONE, RANGE, RAYS, SIZE, ZONE,
+    bit, distance, first_along, opposite, Squares, BOARD, DEAD, FAR_DIRS, FILE_MASK, JUMP2,
+    JUMP_DIRS, NARROW_KNIGHT, NARROW_KNIGHT_KIND, NEAR1, NONE, RANGE, RAYS, SHORT_SLIDE_DIRS, SIZE,
+    STEP_TARGETS, ZONE,
 };
 use super::pieces::{promoted, HAND_TYPES, KING, PAWN};
 use super::position::{kind_of, WaMove, WaShogi};
@@ -159,7 +160,17 @@ impl WaShogi {
     }
 
     /// Generates the legal moves into `sink`; true if the sink stopped it.
+    #[inline]
     pub(super) fn generate(&self, sink: &mut impl Sink) -> bool {
+        self.generate_moves::<false>(sink)
+    }
+
+    /// The legal captures (with their promotion choices) into `sink`.
+    pub(super) fn generate_captures(&self, sink: &mut impl Sink) -> bool {
+        self.generate_moves::<true>(sink)
+    }
+
+    fn generate_moves<const CAPTURES: bool>(&self, sink: &mut impl Sink) -> bool {
         let me = self.side as usize;
         let them = 1 - me;
         let own = self.occ[me];
@@ -172,6 +183,9 @@ impl WaShogi {
             let ranges = &RANGE[me][kind as usize];
             let jumps = JUMP_DIRS[me][kind as usize];
             let try_target = |to: usize, sink: &mut _| -> bool {
+                if CAPTURES && all & bit(to) == 0 {
+                    return false;
+                }
                 if test && !self.safe_after(me, from, to, is_king) {
                     return false;
                 }
@@ -209,7 +223,7 @@ impl WaShogi {
                 }
             }
         }
-        if self.rules.drops {
+        if self.rules.drops && !CAPTURES {
             return self.generate_drops(me, all, sink);
         }
         false
@@ -289,41 +303,49 @@ impl WaShogi {
         any.0
     }
 
-    /// Pseudo-legal board moves of `player` (promotion choices counted once): mobility for the
-    /// evaluation.
-    pub(super) fn mobility(&self, player: usize) -> u32 {
-        let own = self.occ[player];
-        let all = own | self.occ[1 - player];
-        let mut n = 0;
-        for from in Squares(own) {
-            let kind = kind_of(self.board[from]) as usize;
-            let ranges = &RANGE[player][kind];
-            for dir in 0..8 {
-                let r = ranges[dir];
-                if r > 0 {
-                    let len = (r as usize).min(RAYS.len[from][dir] as usize);
-                    for &to in &RAYS.squares[from][dir][..len] {
-                        let to = to as usize;
-                        if own & bit(to) != 0 {
-                            break;
-                        }
-                        n += 1;
-                        if all & bit(to) != 0 {
-                            break;
-                        }
-                    }
-                }
-                if JUMP_DIRS[player][kind] & (1 << dir) != 0 {
-                    let j = JUMP2[from][dir];
-                    n += (j != NONE && own & bit(j as usize) == 0) as u32;
-                }
-            }
-            if NARROW_KNIGHT_KIND[kind] {
-                for &j in &NARROW_KNIGHT[from] {
-                    n += (j != NONE && own & bit(j as usize) == 0) as u32;
+    /// The squares the piece on `sq` attacks (own pieces included): steps and jumps from the
+    /// table, slides up to and including the first piece.
+    #[inline]
+    pub(super) fn attack_set(&self, player: usize, kind: usize, sq: usize, occupied: u128) -> u128 {
+        let mut att = STEP_TARGETS[player][kind][sq];
+        let mut far = FAR_DIRS[player][kind];
+        while far != 0 {
+            let dir = far.trailing_zeros() as usize;
+            far &= far - 1;
+            let ray = RAYS.mask[sq][dir];
+            att |= match first_along(sq, dir, occupied) {
+                Some(b) => ray & !RAYS.mask[b][dir],
+                None => ray,
+            };
+        }
+        let mut short = SHORT_SLIDE_DIRS[player][kind];
+        while short != 0 {
+            let dir = short.trailing_zeros() as usize;
+            short &= short - 1;
+            let n = (RANGE[player][kind][dir] as usize).min(RAYS.len[sq][dir] as usize);
+            for &t in &RAYS.squares[sq][dir][..n] {
+                att |= bit(t as usize);
+                if occupied & bit(t as usize) != 0 {
+                    break;
                 }
             }
         }
-        n
+        att
+    }
+
+    /// For `player`: pseudo-legal board moves (promotion choices counted once), and attacks on
+    /// the squares next to the enemy king. Mobility and king safety for the evaluation.
+    pub(super) fn activity(&self, player: usize) -> (u32, u32) {
+        let own = self.occ[player];
+        let all = own | self.occ[1 - player];
+        let zone = NEAR1[self.kings[1 - player] as usize];
+        let (mut moves, mut near_king) = (0, 0);
+        for from in Squares(own) {
+            let kind = kind_of(self.board[from]) as usize;
+            let att = self.attack_set(player, kind, from, all);
+            moves += (att & !own).count_ones();
+            near_king += (att & zone).count_ones();
+        }
+        (moves, near_king)
     }
 }

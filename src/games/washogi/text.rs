@@ -22,6 +22,22 @@ use super::pieces::{
 use super::position::{kind_of, owner_of, Ending, WaMove, WaShogi, MAX_HAND};
 use super::rules::WaRules;
 
+/// The XBoard variant names of Wa shogi and the rules each means: HaChu's game without drops,
+/// CrazyWa's with them.
+pub const XBOARD_VARIANTS: &[(&str, &str)] =
+    &[("wa-shogi", "drops=false"), ("crazywa", "drops=true")];
+
+/// How a finished game ended, for XBoard's result comment.
+pub fn result_comment(pos: &WaShogi) -> String {
+    let first = |p: usize| if p == 0 { "first" } else { "second" };
+    match pos.ending() {
+        Some(Ending::Repetition) => "fourfold repetition".to_string(),
+        Some(Ending::PerpetualCheck(p)) => format!("perpetual check by the {} player", first(p)),
+        None if pos.in_check() => "checkmate".to_string(),
+        None => "stalemate".to_string(),
+    }
+}
+
 /// The start position (rank 11 first).
 pub const START: &str =
     "hmlcvkwgudo/1e3s3f1/ppprpppxppp/3p3p3/11/11/11/3P3P3/PPPXPPPRPPP/1F3S3E1/ODUGWKVCLMH w";
