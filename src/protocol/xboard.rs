@@ -29,6 +29,7 @@ use std::time::{Duration, Instant};
 use super::session::{self, Session};
 use crate::arena::external::{EngineProcess, ExternalProtocol};
 use crate::engine::{Agent, AgentError, EngineSpec, Evaluate, Limits};
+use crate::game::error::cut;
 use crate::game::{Game, PlayerId, RuleSet, Turn};
 
 /// What a game tells XBoard.
@@ -151,7 +152,7 @@ impl<G: XBoardGame> XBoardServer<G> {
                     self.variant = variant;
                     self.reset(rules);
                 }
-                None => out.push(format!("Error (unknown variant): {rest}")),
+                None => out.push(format!("Error (unknown variant): {}", cut(rest, 100))),
             },
             "setboard" => match G::parse_position(&self.rules, rest) {
                 Ok(s) => {
@@ -171,36 +172,36 @@ impl<G: XBoardGame> XBoardServer<G> {
             "usermove" => self.user_move(rest, &mut out),
             "undo" => self.take_back(1),
             "remove" => self.take_back(2),
-            "ping" => out.push(format!("pong {rest}")),
+            "ping" => out.push(format!("pong {}", cut(rest, 100)).trim_end().to_string()),
             "post" => self.post = true,
             "nopost" => self.post = false,
             "st" => match rest.parse::<f64>() {
                 Ok(s) if s > 0.0 && s.is_finite() => {
                     self.move_ms = Some((s * 1000.0).min(1e9) as u64);
                 }
-                _ => out.push(format!("Error (bad st): {rest}")),
+                _ => out.push(format!("Error (bad st): {}", cut(rest, 100))),
             },
             "sd" => match rest.parse::<u32>() {
                 Ok(d) if d > 0 => self.depth = Some(d.min(100)),
-                _ => out.push(format!("Error (bad sd): {rest}")),
+                _ => out.push(format!("Error (bad sd): {}", cut(rest, 100))),
             },
             "time" => match rest.parse::<u64>() {
                 Ok(cs) => self.clock_ms = Some(cs.saturating_mul(10)),
-                _ => out.push(format!("Error (bad time): {rest}")),
+                _ => out.push(format!("Error (bad time): {}", cut(rest, 100))),
             },
             "level" => match parse_level(rest) {
                 Some(l) => {
                     self.level = Some(l);
                     self.move_ms = None;
                 }
-                None => out.push(format!("Error (bad level): {rest}")),
+                None => out.push(format!("Error (bad level): {}", cut(rest, 100))),
             },
             _ => {
                 // Protocol 1 GUIs send moves bare.
                 if self.state.parse_move(line).is_ok() {
                     self.user_move(line, &mut out);
                 } else {
-                    out.push(format!("Error (unknown command): {cmd}"));
+                    out.push(format!("Error (unknown command): {}", cut(cmd, 100)));
                 }
             }
         }
@@ -219,7 +220,7 @@ impl<G: XBoardGame> XBoardServer<G> {
         let mv = match self.state.parse_move(text) {
             Ok(mv) if self.state.current_player().is_some() => mv,
             _ => {
-                out.push(format!("Illegal move: {text}"));
+                out.push(format!("Illegal move: {}", cut(text, 100)));
                 return;
             }
         };
@@ -264,7 +265,7 @@ impl<G: XBoardGame> XBoardServer<G> {
             };
             l.time_ms = Some((clock / moves_left + inc * 3 / 4).min(clock * 3 / 4).max(1));
         }
-        self.limits.overridden_by(l)
+        self.limits.replaced_by(l)
     }
 
     fn think(&mut self, out: &mut Vec<String>) {
@@ -475,24 +476,11 @@ fn move_texts<G: Game>(root: &G, moves: &[G::Move]) -> Vec<String> {
 }
 
 impl<G: Game> ExternalProtocol<G> for XBoardClient {
+    fn param_keys(&self) -> &'static [&'static str] {
+        &["variant", "options", "memory"]
+    }
+
     fn configure(&mut self, spec: &EngineSpec) -> Result<(), String> {
-        let known = [
-            "variant",
-            "options",
-            "memory",
-            "startup_ms",
-            "margin_ms",
-            "timeout_ms",
-        ];
-        for k in spec.params.keys() {
-            if !known.contains(&k.as_str()) {
-                return Err(format!(
-                    "engine {:?}: unknown param {k:?} for an XBoard engine (known: {})",
-                    spec.name,
-                    known.join(", ")
-                ));
-            }
-        }
         let bad = |k: &str| format!("engine {:?}: param {k} has the wrong type", spec.name);
         if let Some(v) = spec.params.get("variant") {
             self.variant = Some(v.as_str().ok_or_else(|| bad("variant"))?.to_string());
