@@ -19,11 +19,16 @@ The random games play deferrals HaChu does not list now and then and check that 
 them (it answers `Illegal move` otherwise). The attack test itself is proven against the slow
 generator in tests/washogi.rs; this script proves the piece moves and promotion choices.
 
-    crosscheck_washogi_hachu.py --games 200 [--plies 300] [--seed 1]
+    crosscheck_washogi_hachu.py --games 200 [--plies 300] [--seed 1] [--progress FILE [--resume]]
+
+Each game has its own random stream (from the seed and the game number), so a run can be cut
+into pieces: with --progress every finished game appends one JSON line of counts to FILE, and
+--resume skips the games FILE already holds and adds their counts to the total.
 
 Needs the `hachu` Debian package (installed with apt-get when missing).
 """
 import argparse
+import json
 import os
 import random
 import subprocess
@@ -189,13 +194,28 @@ def main():
     ap.add_argument("--plies", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--boardlab", default=os.environ.get("BOARDLAB", os.path.join(TOP, "target", "release", "boardlab")))
+    ap.add_argument("--progress", help="append a JSON line of counts per finished game here")
+    ap.add_argument("--resume", action="store_true", help="skip the games --progress holds")
     args = ap.parse_args()
-    rng = random.Random(args.seed)
     hachu = HaChu(washogi_engines.hachu())
     ours = Boardlab(args.boardlab)
     positions = deferrals = ends = pseudo = 0
     failures = []
+    done = {}
+    if args.resume and args.progress and os.path.exists(args.progress):
+        for line in open(args.progress):
+            if line.strip():
+                r = json.loads(line)
+                if r["seed"] == args.seed and r["plies"] == args.plies:
+                    done[r["game"]] = r
+    for r in done.values():
+        positions, deferrals = positions + r["positions"], deferrals + r["deferrals"]
+        pseudo, ends = pseudo + r["pseudo"], ends + r["ends"]
     for g in range(args.games):
+        if g in done:
+            continue
+        rng = random.Random(args.seed * 1_000_003 + g)
+        before = (positions, deferrals, pseudo, ends)
         hachu.new_game()
         ours.cmd("rules drops=false,repetition=off")
         played = []
@@ -228,6 +248,12 @@ def main():
         if failures:
             print(f"game {g} moves: {' '.join(played)}", file=sys.stderr)
             break
+        if args.progress:
+            counts = [a - b for a, b in zip((positions, deferrals, pseudo, ends), before)]
+            with open(args.progress, "a") as f:
+                f.write(json.dumps({"seed": args.seed, "plies": args.plies, "game": g,
+                                    **dict(zip(["positions", "deferrals", "pseudo", "ends"], counts))})
+                        + "\n")
     hachu.close()
     ours.close()
     print(f"HaChu {washogi_engines.package_version('hachu')}: {args.games} random games, "
