@@ -16,6 +16,7 @@ ended, and every fault verbatim. Run it under `heavy`; the load is recorded in t
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -56,6 +57,32 @@ def ending_of(boardlab, rules, record):
     return "terminal (not reproduced: " + out.stderr.strip() + ")"
 
 
+def illegal_kind(boardlab, rules, record):
+    """For a game lost by an illegal opponent move: whether the move leaves the mover's own king
+    attacked (boardlab makes it on the position text alone and must refuse the result for
+    exactly that reason), else what boardlab says about it. None when the game has no such
+    fault."""
+    m = re.search(r'illegal move: "([^"]+)"', record["reason"])
+    if record.get("fault") is None or not m:
+        return None
+    mv = m.group(1)
+    out = subprocess.run([boardlab, "show", "--game", "washogi", "--rules", rules,
+                          "--moves", " ".join(record["moves"])], capture_output=True, text=True)
+    fen = next((l.split(" ", 1)[1] for l in out.stdout.splitlines() if l.startswith("position: ")), None)
+    if fen is None or "@" in mv:
+        return f"{mv}: not classified (a drop, or the game did not replay)"
+    import crosscheck_washogi_hachu as cc  # the text-only move maker
+    try:
+        after = cc.after_move(fen, mv)
+    except (ValueError, IndexError, TypeError):
+        return f"{mv}: not a move on this board"
+    res = subprocess.run([boardlab, "show", "--game", "washogi", "--rules", rules, "--position", after],
+                         capture_output=True, text=True)
+    if "has just moved is in check" in res.stderr:
+        return "leaves its own king attacked"
+    return f"{mv}: {res.stderr.strip() or 'boardlab accepts the resulting position'}"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--opponent", choices=sorted(OPPONENTS), required=True)
@@ -66,6 +93,7 @@ def main():
     ap.add_argument("--ours", help="boardlab's engine file (default: engines/washogi/ab[-drops].toml)")
     ap.add_argument("--out", help="default results/washogi/vs-<opponent>")
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--report-only", action="store_true", help="rewrite report.md from the games recorded")
     ap.add_argument("--boardlab", default=os.environ.get("BOARDLAB", os.path.join(TOP, "target", "release", "boardlab")))
     args = ap.parse_args()
     theirs, ours, rules = OPPONENTS[args.opponent]
@@ -86,15 +114,21 @@ def main():
     if args.resume and os.path.exists(os.path.join(out, "tournament.json")):
         cmd.append("--resume")
     load_before, started = uptime(), time.time()
-    print("+", " ".join(cmd), flush=True)
-    subprocess.run(cmd, check=True, env=env, cwd=TOP)
+    if not args.report_only:
+        print("+", " ".join(cmd), flush=True)
+        subprocess.run(cmd, check=True, env=env, cwd=TOP)
     load_after, minutes = uptime(), (time.time() - started) / 60
+    run_file = os.path.join(out, "run.json")
+    if args.report_only and os.path.exists(run_file):
+        load_before, load_after, minutes = json.load(open(run_file))
+    elif not args.report_only:
+        json.dump([load_before, load_after, minutes], open(run_file, "w"))
 
     records = [json.loads(l) for l in open(os.path.join(out, "games.jsonl")) if l.strip()]
     name = json.load(open(os.path.join(out, "tournament.json")))["engines"][0]["name"]
     w = d = l = 0
     by_colour = {0: [0, 0, 0], 1: [0, 0, 0]}
-    endings, faults = {}, []
+    endings, faults, illegal = {}, [], {}
     for r in records:
         seat = r["engines"].index(name)
         v = r["returns"][seat]
@@ -102,9 +136,14 @@ def main():
         (w, d, l) = (w + (k == 0), d + (k == 1), l + (k == 2))
         by_colour[seat][k] += 1
         e = ending_of(args.boardlab, rules, r)
+        if "illegal move" in e:
+            e = f"{'boardlab' if r['fault'] == seat else 'the opponent'} played an illegal move"
         endings[e] = endings.get(e, 0) + 1
         if r.get("fault") is not None:
-            faults.append(f"game {r['index']}: {r['reason']}")
+            kind = illegal_kind(args.boardlab, rules, r)
+            faults.append(f"game {r['index']}: {r['reason']}" + (f" -> {kind}" if kind else ""))
+            if kind:
+                illegal[kind] = illegal.get(kind, 0) + 1
     n = w + d + l
     s = (w + d / 2) / n
     half, lo, hi = score_interval.normal(s, n)
@@ -124,6 +163,9 @@ def main():
         "- how the games ended: " + ", ".join(f"{v} {k}" for k, v in sorted(endings.items(), key=lambda x: -x[1])),
         f"- faults (illegal or refused moves, crashes, time): {len(faults)}",
     ]
+    if illegal:
+        lines.append("- the illegal moves, checked by boardlab: "
+                     + ", ".join(f"{v} {k}" for k, v in sorted(illegal.items(), key=lambda x: -x[1])))
     lines += [f"  - {f}" for f in faults]
     report = "\n".join(lines) + "\n"
     open(os.path.join(out, "report.md"), "w").write(report)
