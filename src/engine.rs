@@ -167,6 +167,13 @@ pub trait Evaluate: Game {
         let _ = mv;
         false
     }
+    /// The moves quiescence search tries in a quiet position: those of `search_moves` that
+    /// `is_noisy` accepts, into `moves` (cleared by the caller). Games that can list them without
+    /// generating every move (Wa shogi: captures only) override this; the moves must be the same.
+    fn noisy_moves(&self, moves: &mut MoveList<Self::Move>) {
+        self.search_moves(moves);
+        moves.retain(|m| self.is_noisy(*m));
+    }
     /// A cheap move-ordering hint: higher is tried first (captures by value, corners, ...).
     fn order_hint(&self, mv: Self::Move) -> i32 {
         let _ = mv;

@@ -131,7 +131,11 @@ type Server = fn(&str, &[u8]) -> Option<Vec<u8>>;
 
 /// Every protocol server. A new protocol adds ONE line here (its name and a function that
 /// builds its `Session` for a game id, with a random agent, and runs `session::serve`).
-const SERVERS: &[(&str, Server)] = &[("line", line_server), ("hub", hub_server)];
+const SERVERS: &[(&str, Server)] = &[
+    ("line", line_server),
+    ("hub", hub_server),
+    ("xboard", xboard_server),
+];
 
 fn random_agent<G: Evaluate>() -> Box<dyn Agent<G>> {
     Box::new(RandomAgent::new("random", 7))
@@ -164,6 +168,22 @@ fn hub_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
     Some(out)
 }
 
+fn xboard_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
+    use boardlab::games::washogi::WaShogi;
+    use boardlab::protocol::xboard::{serve, XBoardServer};
+    if game != "washogi" {
+        return None;
+    }
+    let mut out = Vec::new();
+    serve(
+        XBoardServer::<WaShogi>::new(random_agent(), Limits::default()),
+        input,
+        &mut out,
+    )
+    .expect("writing to memory");
+    Some(out)
+}
+
 /// The session input: every corpus line, each also after the protocols' own verbs, and the
 /// raw non-UTF-8 lines, then an over-long line; `quit` never comes (the input just ends).
 fn session_input(lines: &[String]) -> Vec<u8> {
@@ -182,6 +202,9 @@ fn session_input(lines: &[String]) -> Vec<u8> {
             "pos pos=",
             "level ",
             "go think ",
+            "usermove ",
+            "setboard ",
+            "variant ",
         ] {
             input.extend_from_slice(verb.as_bytes());
             input.extend_from_slice(l.as_bytes());

@@ -99,6 +99,17 @@ impl EngineProcess {
         }
     }
 
+    /// The next line before `deadline`, or `None` when there is none by then (the engine is left
+    /// running: for protocols that wait a while for optional lines, as XBoard's features).
+    pub fn recv_until(&mut self, deadline: Instant) -> Result<Option<String>, AgentError> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(Some(line)),
+            Err(RecvTimeoutError::Timeout) => Ok(None),
+            Err(RecvTimeoutError::Disconnected) => Err(AgentError::Crashed(self.exit_reason())),
+        }
+    }
+
     /// Why the output ended: the exit status if the process is gone.
     fn exit_reason(&mut self) -> String {
         let until = Instant::now() + Duration::from_millis(500);
@@ -133,6 +144,17 @@ impl Drop for EngineProcess {
 
 /// What is said to an engine program. One implementation a protocol.
 pub trait ExternalProtocol<G: Game>: Send {
+    /// The engine-file `[params]` keys the protocol reads (besides the agent's own
+    /// `startup_ms`, `margin_ms`, `timeout_ms`); any other key is refused. Default: none.
+    fn param_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Reads the protocol's options (`param_keys`) from the engine file before the engine
+    /// starts. Protocols without options keep this.
+    fn configure(&mut self, spec: &EngineSpec) -> Result<(), String> {
+        let _ = spec;
+        Ok(())
+    }
     /// After start: wait until the engine is ready.
     fn handshake(
         &mut self,
@@ -154,8 +176,9 @@ pub fn protocol_for<G: Game>(name: Option<&str>) -> Result<Box<dyn ExternalProto
     match name.unwrap_or("line") {
         "line" => Ok(Box::new(crate::protocol::line::LineClient)),
         "gomocup" => crate::protocol::gomocup::client_for::<G>(),
+        "xboard" => Ok(Box::new(crate::protocol::xboard::XBoardClient::default())),
         other => Err(format!(
-            "the arena does not speak protocol {other:?} to external engines yet (known: line, gomocup)"
+            "the arena does not speak protocol {other:?} to external engines yet (known: line, gomocup, xboard)"
         )),
     }
 }
@@ -181,7 +204,11 @@ struct ExternalTimes {
 
 impl<G: Game> ExternalAgent<G> {
     pub fn new(spec: &EngineSpec) -> Result<ExternalAgent<G>, String> {
-        let p = crate::search::Params::new(spec, &["startup_ms", "margin_ms", "timeout_ms"])?;
+        let mut protocol = protocol_for::<G>(spec.protocol.as_deref())
+            .map_err(|e| format!("engine {:?}: {e}", spec.name))?;
+        let mut known = vec!["startup_ms", "margin_ms", "timeout_ms"];
+        known.extend_from_slice(protocol.param_keys());
+        let p = crate::search::Params::new(spec, &known)?;
         let ms = |key: &str, default: u64| -> Result<Duration, String> {
             Ok(Duration::from_millis(p.int(key, default, 0, 1 << 40)?))
         };
@@ -196,10 +223,10 @@ impl<G: Game> ExternalAgent<G> {
                 spec.name
             ));
         }
+        protocol.configure(spec)?;
         Ok(ExternalAgent {
             spec: spec.clone(),
-            protocol: protocol_for::<G>(spec.protocol.as_deref())
-                .map_err(|e| format!("engine {:?}: {e}", spec.name))?,
+            protocol,
             times,
             process: None,
             failed: None,

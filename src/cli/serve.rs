@@ -10,7 +10,7 @@ use crate::with_game;
 #[derive(Args, Debug)]
 pub struct ServeArgs {
     /// The protocol: `line` (generic, every game; docs/protocol.md), `hub` (draughts), `gomocup`
-    /// (gomoku), ...
+    /// (gomoku), `xboard` (Wa shogi), ...
     #[arg(long, default_value = "line")]
     protocol: String,
     /// Game id (see `boardlab list`).
@@ -34,6 +34,9 @@ pub fn run(args: ServeArgs) -> CliResult {
         },
         "gomocup" => crate::protocol::gomocup::serve_cli(&args.game, args.engine.as_deref())
             .map_err(CliError),
+        "xboard" => {
+            crate::protocol::xboard::serve_cli(&args.game, args.engine.as_deref()).map_err(CliError)
+        }
         other => Err(CliError(format!(
             "unknown protocol {other:?} for game {:?}",
             args.game

@@ -136,6 +136,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         false
     }
 
+    /// The position this state's game began in and the moves played since, oldest first, for
+    /// games whose states keep their history (Wa shogi does, for its repetition rule). `None`
+    /// by default. The XBoard client replays it to an engine move by move instead of sending
+    /// `setboard`, which some engines mishandle.
+    fn history(&self) -> Option<(Self, Vec<Self::Move>)> {
+        None
+    }
+
     /// The number of legal moves, for bulk-counting perft. Games override this when they can
     /// count without generating (Othello: a popcount).
     fn count_legal_moves(&self) -> usize {

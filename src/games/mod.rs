@@ -6,11 +6,14 @@ pub mod ewn;
 pub mod gomoku;
 pub mod othello;
 pub mod ur;
+pub mod washogi;
 
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "gomoku"];
+pub const GAME_IDS: &[&str] = &[
+    "othello", "draughts", "checkers", "ewn", "ur", "gomoku", "washogi",
+];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -43,6 +46,10 @@ macro_rules! with_game {
             }
             "gomoku" => {
                 type $G = $crate::games::gomoku::Gomoku;
+                Ok($body)
+            }
+            "washogi" => {
+                type $G = $crate::games::washogi::WaShogi;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),

@@ -507,9 +507,10 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             best = stand;
         }
         let mut moves = MoveList::new();
-        state.search_moves(&mut moves);
         if quiet {
-            moves.retain(|m| state.is_noisy(*m));
+            state.noisy_moves(&mut moves);
+        } else {
+            state.search_moves(&mut moves);
         }
         moves.sort_by_key(|m| -state.order_hint(*m));
         for mv in moves {

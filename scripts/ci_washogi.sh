@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Wa shogi checks beyond `cargo test` (which runs tests/washogi.rs at CI sizes):
+#   bash scripts/ci_washogi.sh          # CI: 4 random games move by move against HaChu
+#   bash scripts/ci_washogi.sh --full   # the big counts, run once and reported in results/washogi.md:
+#                                       # slow-generator perft 4 from the start, 1,000 random
+#                                       # positions a rule set compared to depth 2, 100 HaChu games
+# HaChu is the Debian package `hachu` (installed with apt-get when missing, as root).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export BOARDLAB=${BOARDLAB:-$(pwd)/target/release/boardlab}
+if [ "${1:-}" = "--full" ]; then
+  WASHOGI_START_DEPTH=4 WASHOGI_POSITIONS=1000 WASHOGI_POSITION_DEPTH=2 \
+    cargo test --release --locked --test washogi slow_generator -- --nocapture --test-threads 1
+  # Resumable: a cut run continues where it stopped (one JSON line a finished game).
+  mkdir -p results/washogi
+  python3 scripts/crosscheck_washogi_hachu.py --games 100 --plies 300 --seed 7 \
+    --progress results/washogi/crosscheck-hachu-seed7.jsonl --resume
+else
+  python3 scripts/crosscheck_washogi_hachu.py --games 4 --plies 300 --seed 1
+fi
