@@ -207,12 +207,24 @@ impl<G: Evaluate> Search<'_, G> {
         ply: usize,
     ) -> Result<f64, Stopped> {
         self.count()?;
+        if let Some(v) = state.known_value(me) {
+            return Ok((v * SCORE_SCALE).clamp(self.lo, self.hi));
+        }
         match state.turn() {
             Turn::Terminal => Ok(match self.config.win_value {
                 Some(_) => state.returns().get(me).clamp(-1.0, 1.0) * self.hi,
                 None => terminal_score(&state.returns(), me, ply) as f64,
             }),
-            Turn::Chance => self.chance(state, me, depth, alpha, beta, ply),
+            Turn::Chance => {
+                // A game that evaluates positions before the roll stops there at the horizon.
+                if depth <= 0 {
+                    if let Some(v) = state.evaluate(me, &self.eval.weights) {
+                        let v = (v * SCORE_SCALE).clamp(-EVAL_LIMIT as f64, EVAL_LIMIT as f64);
+                        return Ok(v.clamp(self.lo, self.hi));
+                    }
+                }
+                self.chance(state, me, depth, alpha, beta, ply)
+            }
             Turn::Player(p) => {
                 if depth <= 0 {
                     let e = self.eval.score(state, me);
@@ -248,10 +260,11 @@ impl<G: Evaluate> Search<'_, G> {
             moves.drain(..only);
         }
         let mut best = self.lo - 1.0;
+        let cost = if state.counts_as_ply() { 1 } else { 0 };
         for mv in moves {
             let mut child = state.clone();
             child.play(mv);
-            let v = self.value(&child, p, depth - 1, alpha, beta, ply + 1)?;
+            let v = self.value(&child, p, depth - cost, alpha, beta, ply + 1)?;
             if v > best {
                 best = v;
                 if v > alpha {
