@@ -117,6 +117,15 @@ impl FibsBoard {
     /// `rules` (whose match length is replaced by the line's). Returns the state and the side
     /// to decide. The seat tells a beaver from a double: gnubg marks both only as `doubled`.
     pub fn to_state(&self, rules: &BgRules, seat: usize) -> Result<Backgammon, ParseError> {
+        self.to_state_and_scores(rules, seat).map(|(s, _)| s)
+    }
+
+    /// `to_state`, and the two scores in player order (a money session's too).
+    pub fn to_state_and_scores(
+        &self,
+        rules: &BgRules,
+        seat: usize,
+    ) -> Result<(Backgammon, [u32; 2]), ParseError> {
         let err = |why: String| ParseError::position(format!("board line ({})", self.name), why);
         let mut rules = *rules;
         rules.match_length = if self.match_length == 9999 {
@@ -221,7 +230,12 @@ impl FibsBoard {
                 cube_log,
                 owner,
                 auto_used: if owner == CENTRE { cube_log } else { 0 },
-                score: [s0.min(u16::MAX as u32) as u16, s1.min(u16::MAX as u32) as u16],
+                // A money session's score is the session's, not part of a game.
+                score: if n == 0 {
+                    [0, 0]
+                } else {
+                    [s0.min(u16::MAX as u32) as u16, s1.min(u16::MAX as u32) as u16]
+                },
                 crawford: n > 1 && rules.crawford && !self.non_crawford && one_away,
                 post_crawford: n > 1 && rules.crawford && self.post_crawford && one_away,
                 result: None,
@@ -238,6 +252,6 @@ impl FibsBoard {
             state.rules = r;
         }
         super::text::validate(&state).map_err(err)?;
-        Ok(state)
+        Ok((state, [s0, s1]))
     }
 }

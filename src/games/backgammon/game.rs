@@ -276,6 +276,11 @@ impl Backgammon {
         };
     }
 
+    /// Sets the dice (for checks that try every roll from a position; not a game transition).
+    pub fn set_dice_for_check(&mut self, h: u8, l: u8) {
+        self.dice = [h.max(l), h.min(l)];
+    }
+
     /// Every distinct play of the rolled dice with the position each leaves.
     pub fn plays(&self, out: &mut Vec<Generated>) {
         let me = self.roller as usize;
