@@ -4,13 +4,16 @@
 pub mod backgammon;
 pub mod draughts;
 pub mod ewn;
+pub mod gomoku;
 pub mod othello;
 pub mod ur;
 
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "backgammon"];
+pub const GAME_IDS: &[&str] = &[
+    "othello", "draughts", "checkers", "ewn", "ur", "gomoku", "backgammon",
+];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -39,6 +42,10 @@ macro_rules! with_game {
             }
             "ur" => {
                 type $G = $crate::games::ur::Ur;
+                Ok($body)
+            }
+            "gomoku" => {
+                type $G = $crate::games::gomoku::Gomoku;
                 Ok($body)
             }
             "backgammon" => {
