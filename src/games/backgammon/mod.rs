@@ -6,13 +6,19 @@
 //! (`bearoff`), cube equities (`cube`) and the match equity table (`met`). Rule readings:
 //! docs/rules/backgammon.md.
 
+pub mod bearoff;
 pub mod board;
+pub mod cube;
+pub mod eval;
 pub mod fibs;
 pub mod game;
+pub mod fit;
 pub mod gnubg_id;
+pub mod met;
 pub mod movegen;
 pub mod rules;
 pub mod text;
+pub mod value;
 
 #[cfg(test)]
 mod tests;
@@ -20,5 +26,3 @@ mod tests;
 pub use game::{Backgammon, BgMove, GameResult, Phase};
 pub use movegen::{Play, Step};
 pub use rules::BgRules;
-
-impl crate::engine::Evaluate for Backgammon {}
