@@ -124,6 +124,8 @@ impl<G: Evaluate> Expectimax<G> {
         root.legal_moves(&mut moves);
         moves.sort_by_key(|m| -root.order_hint(*m));
         let mut best: Option<(G::Move, f64, u32)> = None;
+        // As below the root: a decision that is not a ply (a cube action) spends no depth.
+        let cost = if root.counts_as_ply() { 1 } else { 0 };
         for depth in 1..=max_depth {
             let mut iteration_best: Option<(usize, f64)> = None;
             let mut stopped = false;
@@ -131,7 +133,7 @@ impl<G: Evaluate> Expectimax<G> {
                 let mut child = root.clone();
                 child.play(mv);
                 let alpha = iteration_best.map_or(lo - 1.0, |b| b.1);
-                match s.value(&child, me, depth as i32 - 1, alpha, hi + 1.0, 1) {
+                match s.value(&child, me, depth as i32 - cost, alpha, hi + 1.0, 1) {
                     Ok(v) => {
                         if iteration_best.is_none_or(|b| v > b.1) {
                             iteration_best = Some((i, v));

@@ -63,7 +63,10 @@ impl Backgammon {
             Phase::Opening => 0.0,
             Phase::OpeningChoice | Phase::CubeDecision | Phase::Rolling | Phase::Moving => {
                 let p = self.roller_probs(weights);
-                sign(r, self.before_roll_equity(&p, self.cube_value(), self.owner))
+                sign(
+                    r,
+                    self.before_roll_equity(&p, self.cube_value(), self.owner),
+                )
             }
             Phase::Doubled { beavers } => {
                 // The side answering takes or drops, whichever is better for it.
@@ -125,5 +128,39 @@ impl Evaluate for Backgammon {
     }
     fn counts_as_ply(&self) -> bool {
         matches!(self.phase, Phase::Moving)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineSpec;
+    use crate::game::Game;
+
+    /// The move the 0-ply engine file (`engines/backgammon/ply0.toml`) chooses.
+    fn decide(text: &str) -> String {
+        let rules = super::super::BgRules::default();
+        let s = Backgammon::parse_position(&rules, text).unwrap();
+        let spec =
+            EngineSpec::from_toml(include_str!("../../../engines/backgammon/ply0.toml")).unwrap();
+        let mut agent = crate::search::build_agent::<Backgammon>(&spec, 0).unwrap();
+        let mv = agent.choose(&s, &spec.limits).unwrap().best;
+        s.format_move(mv)
+    }
+
+    /// Last-roll positions: X bears its last checker off with any roll, so O, on roll, wins
+    /// only by bearing off both its checkers now, with chance p. Money theory with the cube in
+    /// the middle: O doubles when p > 1/2; X takes when p < 3/4 (taking risks 2 with chance p
+    /// and wins 2 otherwise, dropping loses 1). The engine must find each answer.
+    #[test]
+    fn last_roll_cube_decisions_follow_the_exact_odds() {
+        // O on the 6 and the 1: 10 rolls with a 6, and 2-2 to 6-6 (5): p = 15/36. No double.
+        assert_eq!(decide("O:6x1,1x1 X:1x1 O:cube cube=1 money"), "roll");
+        // On the 5 and the 1: a 5 or 6 with anything (18 rolls), and 2-2 to 6-6: p = 23/36.
+        assert_eq!(decide("O:5x1,1x1 X:1x1 O:cube cube=1 money"), "double");
+        assert_eq!(decide("O:5x1,1x1 X:1x1 O:doubled cube=1 money"), "take");
+        // On the 4 and the 1: a 4, 5 or 6 with anything (24 rolls), and 2-2 to 6-6: p = 29/36.
+        assert_eq!(decide("O:4x1,1x1 X:1x1 O:cube cube=1 money"), "double");
+        assert_eq!(decide("O:4x1,1x1 X:1x1 O:doubled cube=1 money"), "drop");
     }
 }
