@@ -24,6 +24,7 @@ use std::net::TcpListener;
 use super::session::{self, Session};
 use crate::engine::{Agent, Limits};
 use crate::game::{Game, MoveList};
+use crate::games::backgammon::board::{OFF, START};
 use crate::games::backgammon::fibs::FibsBoard;
 use crate::games::backgammon::text::format_play;
 use crate::games::backgammon::{Backgammon, BgMove, BgRules, Phase};
@@ -155,7 +156,8 @@ impl GnubgSession {
 /// side is doubling us; otherwise one play of the other side with some roll, where leaving the
 /// checkers as they were counts only if some roll has no play (gnubg records an illegal reply
 /// as "no move", so a silent dance must be possible to be believed). A new game is told apart by
-/// the score and not checked.
+/// the score and not checked, or, when the score is the same (the next match starts 0-0), by
+/// the starting position after a play that could have borne off the last checker.
 pub fn follows(before: &Backgammon, now: &Backgammon, seat: usize) -> bool {
     let board = |s: &Backgammon| [*s.side(0), *s.side(1)];
     if matches!(before.phase(), Phase::Over | Phase::Opening) {
@@ -166,12 +168,18 @@ pub fn follows(before: &Backgammon, now: &Backgammon, seat: usize) -> bool {
     if mover == seat || (matches!(now.phase(), Phase::Doubled { .. }) && now.roller() == mover) {
         return same;
     }
+    // A play that bears off the last checker ends the game, and gnubg's next line may be the
+    // first of a new game (or match) with the same score as before (a new match is 0-0 again).
+    let new_game = board(now) == [START, START];
     let mut s = *before;
     let mut out = Vec::new();
     for (h, l, _) in crate::games::backgammon::game::rolls() {
         s.set_dice_for_check(h, l);
         s.plays(&mut out);
         for g in &out {
+            if new_game && g.me[OFF] == 15 {
+                return true;
+            }
             let mut b = [[0u8; 26]; 2];
             b[mover] = g.me;
             b[mover ^ 1] = g.opp;
@@ -229,7 +237,10 @@ pub fn listen(
     let listener = TcpListener::bind(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     eprintln!(
         "boardlab: listening for gnubg on {} (in gnubg: set player N external {addr})",
-        listener.local_addr().map(|a| a.to_string()).unwrap_or_else(|_| addr.to_string())
+        listener
+            .local_addr()
+            .map(|a| a.to_string())
+            .unwrap_or_else(|_| addr.to_string())
     );
     let mut served = 0;
     loop {
@@ -281,7 +292,10 @@ mod tests {
         let (r, _) = s.handle(MOVE);
         assert_eq!(r.len(), 1);
         // The reply is a legal 2-1 of O (negative checkers) in gnubg's words.
-        let state = FibsBoard::parse(MOVE).unwrap().to_state(&BgRules::default(), 0).unwrap();
+        let state = FibsBoard::parse(MOVE)
+            .unwrap()
+            .to_state(&BgRules::default(), 0)
+            .unwrap();
         assert_eq!(state.phase(), Phase::Moving);
         assert_eq!(state.dice(), Some((2, 1)));
         let back = state.parse_move(&r[0]).unwrap();
@@ -290,6 +304,20 @@ mod tests {
         assert!(["take", "drop"].contains(&r[0].as_str()), "{r:?}");
         // The trailing NUL of a line is not a request.
         assert_eq!(s.handle("\0").0, Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_new_match_follows_only_a_play_that_could_end_the_game() {
+        use crate::game::RuleSet;
+        let r = BgRules::parse("match=7").unwrap();
+        let pos = |t: &str| Backgammon::parse_position(&r, t).unwrap();
+        let start = pos("O:24x2,13x5,8x3,6x5 X:24x2,13x5,8x3,6x5 O:53 cube=1 match=7:0-0");
+        // X bears off its last two checkers, X wins the match, the next match starts 0-0.
+        let before = pos("O:1x3 X:1x2 X:roll cube=2:O match=7:0-0");
+        assert!(follows(&before, &start, 0));
+        // X cannot finish with any roll: the start does not follow.
+        let before = pos("O:1x3 X:6x5,5x5 X:roll cube=2:O match=7:0-0");
+        assert!(!follows(&before, &start, 0));
     }
 
     #[test]
@@ -312,12 +340,18 @@ mod tests {
     fn the_score_and_cube_owner_are_read_as_gnubg_means_them() {
         // gnubg (player 1, X) doubled at 4-0 to X: the answering line lists X's score first.
         let line = "board:root:gnubg:7:4:0:0:-2:2:0:2:0:3:0:2:0:0:0:-5:4:0:0:0:-3:0:-5:0:0:1:0:1:0:1:0:0:0:0:1:1:1:1:1:-1:0:25:0:0:0:0:0:0:0:1";
-        let s = FibsBoard::parse(line).unwrap().to_state(&BgRules::default(), 0).unwrap();
+        let s = FibsBoard::parse(line)
+            .unwrap()
+            .to_state(&BgRules::default(), 0)
+            .unwrap();
         assert_eq!(s.score(), [0, 4]);
         assert_eq!(s.responder(), Some(0));
         // O owns a 2-cube: X may not double (field maydouble 0), O may.
         let line = "board:gnubg:root:5:0:0:0:-2:2:0:2:0:3:0:2:0:0:0:-5:4:0:0:1:-3:0:-5:0:0:0:0:1:0:-1:0:0:0:0:2:0:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
-        let s = FibsBoard::parse(line).unwrap().to_state(&BgRules::default(), 0).unwrap();
+        let s = FibsBoard::parse(line)
+            .unwrap()
+            .to_state(&BgRules::default(), 0)
+            .unwrap();
         assert_eq!((s.cube_value(), s.cube_owner()), (2, Some(0)));
         assert_eq!(s.phase(), Phase::CubeDecision);
     }
