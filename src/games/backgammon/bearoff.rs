@@ -131,7 +131,11 @@ impl Bearoff {
                         best = Some((m, j));
                     }
                     let took_off = g.me[0] > me[0];
-                    let fm = if took_off { 0.0 } else { shifted_mean(&first[j]) };
+                    let fm = if took_off {
+                        0.0
+                    } else {
+                        shifted_mean(&first[j])
+                    };
                     if fbest.is_none_or(|(bm, _, _)| fm < bm) {
                         fbest = Some((fm, j, took_off));
                     }
@@ -189,7 +193,9 @@ impl Bearoff {
         let bf = self.first_off(opp);
         let af = self.first_off(me);
         // Tails: P(other needs >= n rolls), P(first checker off needs >= n).
-        let tail = |d: &[f32; ROLLS], n: usize| -> f64 { d[n.min(ROLLS)..].iter().map(|&x| x as f64).sum() };
+        let tail = |d: &[f32; ROLLS], n: usize| -> f64 {
+            d[n.min(ROLLS)..].iter().map(|&x| x as f64).sum()
+        };
         let (mut win, mut win_g, mut lose_g) = (0.0, 0.0, 0.0);
         for n in 1..ROLLS {
             let pa = a[n] as f64;
@@ -238,10 +244,14 @@ impl Bearoff {
 
     /// Reads what `save` wrote.
     pub fn load(path: &std::path::Path) -> Result<Bearoff, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let bytes =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         let want = 16 + 2 * POSITIONS * ROLLS * 4;
         if bytes.len() != want || &bytes[..8] != MAGIC {
-            return Err(format!("{} is not a bearoff database of this layout", path.display()));
+            return Err(format!(
+                "{} is not a bearoff database of this layout",
+                path.display()
+            ));
         }
         let mut at = 16;
         let mut table = || -> Vec<[f32; ROLLS]> {
@@ -249,7 +259,12 @@ impl Bearoff {
                 .map(|_| {
                     let mut d = [0f32; ROLLS];
                     for p in d.iter_mut() {
-                        *p = f32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+                        *p = f32::from_le_bytes([
+                            bytes[at],
+                            bytes[at + 1],
+                            bytes[at + 2],
+                            bytes[at + 3],
+                        ]);
                         at += 4;
                     }
                     d

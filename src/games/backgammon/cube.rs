@@ -40,7 +40,11 @@ fn money_live(w: f64, l: f64, p: f64, view: CubeView, jacoby: bool) -> f64 {
     match view {
         CubeView::Centre => {
             if p < tp {
-                if jacoby { -1.0 } else { lerp(p, 0.0, -l, tp, -1.0) }
+                if jacoby {
+                    -1.0
+                } else {
+                    lerp(p, 0.0, -l, tp, -1.0)
+                }
             } else if p < cp {
                 lerp(p, tp, -1.0, cp, 1.0)
             } else if jacoby {
@@ -213,7 +217,16 @@ mod tests {
     fn janowski_take_and_cash_points_without_gammons() {
         // W = L = 1: take point (1 - 0.5) / 2.5 = 0.2, cash point 2 / 2.5 = 0.8.
         let at = |win: f64, view| {
-            money(&Probs { win, ..Default::default() }, view, 1.0, false, true)
+            money(
+                &Probs {
+                    win,
+                    ..Default::default()
+                },
+                view,
+                1.0,
+                false,
+                true,
+            )
         };
         assert!((at(0.2, CubeView::Centre) + 1.0).abs() < 1e-9);
         assert!((at(0.8, CubeView::Centre) - 1.0).abs() < 1e-9);
@@ -221,7 +234,16 @@ mod tests {
         // Owning the cube is worth something, the opponent owning it costs.
         assert!(at(0.5, CubeView::Mine) > 0.0 && at(0.5, CubeView::Theirs) < 0.0);
         // A dead cube is the cubeless equity.
-        let d = money(&Probs { win: 0.7, ..Default::default() }, CubeView::Centre, 0.0, false, true);
+        let d = money(
+            &Probs {
+                win: 0.7,
+                ..Default::default()
+            },
+            CubeView::Centre,
+            0.0,
+            false,
+            true,
+        );
         assert!((d - 0.4).abs() < 1e-9);
     }
 }

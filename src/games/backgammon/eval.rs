@@ -86,23 +86,56 @@ pub const FEATURES: &[&str] = &[
 /// `BOARDLAB_GAMES=1000 scripts/backgammon_gnubg_labels.py`, then `fit::tests::fit_print`
 /// (src/games/backgammon/fit.rs). Correlated features share the weight (the pip difference's
 /// own weight is negative beside the back and outside counts that carry most of it).
-pub const DEFAULT_WEIGHTS: &[f64] = &[0.0788, -1.3475, 0.1457, 0.0861, 0.1843, 0.1866, 0.1788, 0.0905, -0.1113, 3.7689, 0.7548, 0.0907, -0.1592, 0.1294, -0.0966, 0.0997, 0.6089, -0.6674, -0.1666, 0.3151];
+pub const DEFAULT_WEIGHTS: &[f64] = &[
+    0.0788, -1.3475, 0.1457, 0.0861, 0.1843, 0.1866, 0.1788, 0.0905, -0.1113, 3.7689, 0.7548,
+    0.0907, -0.1592, 0.1294, -0.0966, 0.0997, 0.6089, -0.6674, -0.1666, 0.3151,
+];
 
 /// The gammon models on the same features (logits): my wins that are gammons, my gammons that
 /// are backgammons, the opponent's wins that are gammons, its gammons that are backgammons.
 /// Fitted as `DEFAULT_WEIGHTS` is.
 pub const GAMMON_WEIGHTS: [[f64; 20]; 4] = [
-    [-1.5318, 0.9912, 0.3706, 0.0062, 0.0871, 0.0678, 0.1265, 0.1776, -0.0191, 0.9298, 0.0590, 0.0445, 0.0806, 0.1083, -0.0734, 0.0844, 0.1491, 0.0000, 0.2396, 0.3473],
-    [-4.1981, 1.2492, 0.3720, 0.1983, -0.0748, 0.1992, 0.0737, -0.0959, -0.0523, 4.3431, -0.3689, -0.1371, 0.1703, 0.1852, 0.1454, -0.1680, -0.7971, 0.0000, 0.1903, 0.1477],
-    [-1.7790, -1.0161, -0.0371, 0.0151, -0.0980, -0.0859, -0.1587, -0.1554, 0.0155, -1.2158, -0.3460, -0.0235, 0.1397, 0.1386, 0.0650, -0.0529, 0.0000, 0.1501, 0.2284, 0.0828],
-    [-4.2194, -1.2424, 0.1080, 0.4414, 0.0332, -0.2030, -0.0990, 0.1120, 0.0536, -3.6411, 0.3363, 0.1122, 0.1789, 0.1535, -0.1686, 0.1083, 0.0000, -0.8039, 0.1283, 0.2977],
+    [
+        -1.5318, 0.9912, 0.3706, 0.0062, 0.0871, 0.0678, 0.1265, 0.1776, -0.0191, 0.9298, 0.0590,
+        0.0445, 0.0806, 0.1083, -0.0734, 0.0844, 0.1491, 0.0000, 0.2396, 0.3473,
+    ],
+    [
+        -4.1981, 1.2492, 0.3720, 0.1983, -0.0748, 0.1992, 0.0737, -0.0959, -0.0523, 4.3431,
+        -0.3689, -0.1371, 0.1703, 0.1852, 0.1454, -0.1680, -0.7971, 0.0000, 0.1903, 0.1477,
+    ],
+    [
+        -1.7790, -1.0161, -0.0371, 0.0151, -0.0980, -0.0859, -0.1587, -0.1554, 0.0155, -1.2158,
+        -0.3460, -0.0235, 0.1397, 0.1386, 0.0650, -0.0529, 0.0000, 0.1501, 0.2284, 0.0828,
+    ],
+    [
+        -4.2194, -1.2424, 0.1080, 0.4414, 0.0332, -0.2030, -0.0990, 0.1120, 0.0536, -3.6411,
+        0.3363, 0.1122, 0.1789, 0.1535, -0.1686, 0.1083, 0.0000, -0.8039, 0.1283, 0.2977,
+    ],
 ];
 
 /// The 36 rolls as (die, die, weight of 1/36).
 const ROLLS36: [(usize, usize); 21] = [
-    (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6),
-    (2, 1), (3, 1), (4, 1), (5, 1), (6, 1), (3, 2), (4, 2), (5, 2), (6, 2), (4, 3), (5, 3),
-    (6, 3), (5, 4), (6, 4), (6, 5),
+    (1, 1),
+    (2, 2),
+    (3, 3),
+    (4, 4),
+    (5, 5),
+    (6, 6),
+    (2, 1),
+    (3, 1),
+    (4, 1),
+    (5, 1),
+    (6, 1),
+    (3, 2),
+    (4, 2),
+    (5, 2),
+    (6, 2),
+    (4, 3),
+    (5, 3),
+    (6, 3),
+    (5, 4),
+    (6, 4),
+    (6, 5),
 ];
 
 fn made(side: &Side, p: usize) -> bool {
@@ -146,7 +179,8 @@ pub fn shot_chance(me: &Side, opp: &Side) -> f64 {
                     for k in 1..=4usize {
                         if d == k * a {
                             let path_open = (1..k).all(|s| !blocked(q - s * a));
-                            let bar_ok = on_bar == 0 || (q == BAR && on_bar as usize <= 4 - (k - 1));
+                            let bar_ok =
+                                on_bar == 0 || (q == BAR && on_bar as usize <= 4 - (k - 1));
                             if path_open && bar_ok {
                                 hit = true;
                                 break 'search;
@@ -297,7 +331,10 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
 /// The chances of `me`, on roll, against `opp`, with the contact model's `weights`.
 pub fn probabilities(me: &Side, opp: &Side, weights: &[f64]) -> Probs {
     if me[OFF] == 15 {
-        return Probs { win: 1.0, ..Default::default() };
+        return Probs {
+            win: 1.0,
+            ..Default::default()
+        };
     }
     if opp[OFF] == 15 {
         return Probs::default();
@@ -314,7 +351,13 @@ pub fn probabilities(me: &Side, opp: &Side, weights: &[f64]) -> Probs {
     };
     let win = sigmoid(dot(&f, w));
     // Gammons need the loser to have borne off nothing; backgammons a straggler back.
-    let share = |k: usize, possible: bool| if possible { sigmoid(dot(&f, &GAMMON_WEIGHTS[k])) } else { 0.0 };
+    let share = |k: usize, possible: bool| {
+        if possible {
+            sigmoid(dot(&f, &GAMMON_WEIGHTS[k]))
+        } else {
+            0.0
+        }
+    };
     let stragglers = |s: &Side| (19..=25).any(|p| s[p] > 0);
     let g = share(0, opp[OFF] == 0);
     let bg = share(1, opp[OFF] == 0 && stragglers(opp));
@@ -365,7 +408,10 @@ mod tests {
         let mut c = b;
         c[6] -= 1;
         c[3] += 1;
-        assert!(probabilities(&a, &c, DEFAULT_WEIGHTS).win < p.win, "a closer race");
+        assert!(
+            probabilities(&a, &c, DEFAULT_WEIGHTS).win < p.win,
+            "a closer race"
+        );
         let mut far = [0u8; 26];
         far[15] = 10;
         far[10] = 5;

@@ -141,7 +141,9 @@ impl FibsBoard {
         let mut o: Side = [0; 26];
         let mut x: Side = [0; 26];
         if self.points[0] > 0 || self.points[25] < 0 {
-            return Err(err("field 0 holds O's bar (<= 0) and field 25 X's bar (>= 0)".into()));
+            return Err(err(
+                "field 0 holds O's bar (<= 0) and field 25 X's bar (>= 0)".into(),
+            ));
         }
         o[BAR] = (-self.points[0]) as u8;
         x[BAR] = self.points[25] as u8;
@@ -234,7 +236,10 @@ impl FibsBoard {
                 score: if n == 0 {
                     [0, 0]
                 } else {
-                    [s0.min(u16::MAX as u32) as u16, s1.min(u16::MAX as u32) as u16]
+                    [
+                        s0.min(u16::MAX as u32) as u16,
+                        s1.min(u16::MAX as u32) as u16,
+                    ]
                 },
                 crawford: n > 1 && rules.crawford && !self.non_crawford && one_away,
                 post_crawford: n > 1 && rules.crawford && self.post_crawford && one_away,

@@ -25,19 +25,29 @@ pub fn load(text: &str) -> Result<Vec<Sample>, String> {
     for (n, line) in text.lines().enumerate() {
         let f: Vec<&str> = line.split_whitespace().collect();
         if f.len() != 6 {
-            return Err(format!("line {}: expected a position id and five numbers", n + 1));
+            return Err(format!(
+                "line {}: expected a position id and five numbers",
+                n + 1
+            ));
         }
         let (opp, me) = sides_from_position_id(f[0]).map_err(|e| format!("line {}: {e}", n + 1))?;
         let mut p = [0.0; 5];
         for (k, v) in f[1..].iter().enumerate() {
-            p[k] = v.parse().map_err(|_| format!("line {}: bad number {v:?}", n + 1))?;
+            p[k] = v
+                .parse()
+                .map_err(|_| format!("line {}: bad number {v:?}", n + 1))?;
         }
         if board::is_race(&me, &opp) {
             continue;
         }
         let mut features = Vec::new();
         eval::features(&me, &opp, &mut features);
-        out.push(Sample { me, opp, features, gnubg: p });
+        out.push(Sample {
+            me,
+            opp,
+            features,
+            gnubg: p,
+        });
     }
     Ok(out)
 }
@@ -55,7 +65,12 @@ pub fn fit_logistic(xs: &[&[f64]], ys: &[f64], ws: &[f64], iterations: usize) ->
     let mut sd = vec![1.0; k];
     for j in 1..k {
         let m = xs.iter().zip(ws).map(|(x, w)| w * x[j]).sum::<f64>() / total;
-        let v = xs.iter().zip(ws).map(|(x, w)| w * (x[j] - m).powi(2)).sum::<f64>() / total;
+        let v = xs
+            .iter()
+            .zip(ws)
+            .map(|(x, w)| w * (x[j] - m).powi(2))
+            .sum::<f64>()
+            / total;
         mean[j] = m;
         sd[j] = if v > 1e-12 { v.sqrt() } else { 0.0 };
     }
@@ -108,7 +123,11 @@ pub fn fit(samples: &[Sample], iterations: usize) -> (Vec<f64>, [Vec<f64>; 4]) {
     let share = |num: usize, den: Option<usize>, lose: bool, bg: bool| -> Vec<f64> {
         let (mut xs, mut ys, mut ws) = (Vec::new(), Vec::new(), Vec::new());
         for s in samples {
-            let (winner_off, loser) = if lose { (s.me[0], &s.me) } else { (s.opp[0], &s.opp) };
+            let (winner_off, loser) = if lose {
+                (s.me[0], &s.me)
+            } else {
+                (s.opp[0], &s.opp)
+            };
             if winner_off > 0 || (bg && !stragglers(loser)) {
                 continue;
             }
@@ -171,7 +190,10 @@ mod tests {
         let (dw, de) = errors(&samples, |s| {
             eval::probabilities(&s.me, &s.opp, eval::DEFAULT_WEIGHTS)
         });
-        assert!(dw < 0.10 && de < 0.33, "mean |win - gnubg| {dw:.4}, |equity - gnubg| {de:.4}");
+        assert!(
+            dw < 0.10 && de < 0.33,
+            "mean |win - gnubg| {dw:.4}, |equity - gnubg| {de:.4}"
+        );
         assert_eq!(eval::FEATURES.len(), eval::DEFAULT_WEIGHTS.len());
     }
 
@@ -195,9 +217,15 @@ mod tests {
             }
             (a, b)
         };
-        println!("{} contact positions to fit, {} held out", train.len(), test.len());
+        println!(
+            "{} contact positions to fit, {} held out",
+            train.len(),
+            test.len()
+        );
         let (w, g) = fit(&train, 3000);
-        let before = errors(&test, |s| eval::probabilities(&s.me, &s.opp, eval::DEFAULT_WEIGHTS));
+        let before = errors(&test, |s| {
+            eval::probabilities(&s.me, &s.opp, eval::DEFAULT_WEIGHTS)
+        });
         let model = |s: &Sample| {
             let f = &s.features;
             let dot = |a: &[f64]| a.iter().zip(f).map(|(x, y)| x * y).sum::<f64>();
@@ -206,12 +234,26 @@ mod tests {
             let sh = |k: usize, ok: bool| if ok { sigmoid(dot(&g[k])) } else { 0.0 };
             let (gg, bg) = (sh(0, s.opp[0] == 0), sh(1, s.opp[0] == 0 && st(&s.opp)));
             let (lg, lbg) = (sh(2, s.me[0] == 0), sh(3, s.me[0] == 0 && st(&s.me)));
-            Probs { win, win_g: win * gg, win_bg: win * gg * bg, lose_g: (1.0 - win) * lg, lose_bg: (1.0 - win) * lg * lbg }
-                .consistent()
+            Probs {
+                win,
+                win_g: win * gg,
+                win_bg: win * gg * bg,
+                lose_g: (1.0 - win) * lg,
+                lose_bg: (1.0 - win) * lg * lbg,
+            }
+            .consistent()
         };
         let after = errors(&test, model);
-        println!("held out: mean |win - gnubg| {:.4} -> {:.4}, |equity - gnubg| {:.4} -> {:.4}", before.0, after.0, before.1, after.1);
-        let fmt = |v: &[f64]| v.iter().map(|x| format!("{x:.4}")).collect::<Vec<_>>().join(", ");
+        println!(
+            "held out: mean |win - gnubg| {:.4} -> {:.4}, |equity - gnubg| {:.4} -> {:.4}",
+            before.0, after.0, before.1, after.1
+        );
+        let fmt = |v: &[f64]| {
+            v.iter()
+                .map(|x| format!("{x:.4}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         println!("pub const DEFAULT_WEIGHTS: &[f64] = &[{}];", fmt(&w));
         println!("pub const GAMMON_WEIGHTS: [[f64; {}]; 4] = [", w.len());
         for m in &g {

@@ -166,7 +166,10 @@ impl Backgammon {
         h ^= KEYS_META[16 + self.cube_log.min(12) as usize];
         h ^= KEYS_META[30 + self.owner as usize];
         h ^= KEYS_META[34 + self.auto_used.min(15) as usize];
-        h ^= zobrist::key(0x0B6_0004, (self.score[0] as u64) << 16 | self.score[1] as u64);
+        h ^= zobrist::key(
+            0x0B6_0004,
+            (self.score[0] as u64) << 16 | self.score[1] as u64,
+        );
         if self.crawford {
             h ^= KEYS_META[50];
         }
@@ -355,8 +358,7 @@ impl Backgammon {
         }
         for p in 0..26 {
             if mine[p] != self.sides[me][p] {
-                self.board_hash ^=
-                    board_key(me, p, self.sides[me][p]) ^ board_key(me, p, mine[p]);
+                self.board_hash ^= board_key(me, p, self.sides[me][p]) ^ board_key(me, p, mine[p]);
             }
             if theirs[p] != self.sides[me ^ 1][p] {
                 self.board_hash ^=

@@ -254,7 +254,11 @@ pub fn from_ids(rules: &BgRules, ids: &str) -> Result<Backgammon, String> {
         }
         1 if f.dice[0] > 0 => (Phase::Moving, f.cube_log),
         1 => (Phase::CubeDecision, f.cube_log),
-        g => return Err(format!("game state {g} (over or resigned) has no next move")),
+        g => {
+            return Err(format!(
+                "game state {g} (over or resigned) has no next move"
+            ))
+        }
     };
     let auto_used = if owner == CENTRE { cube_log } else { 0 };
     let mut state = Backgammon::from_raw(

@@ -23,7 +23,10 @@ impl Met {
         let mut post = [0.0; SIZE];
         let mut rows = 0;
         let mut posts = 0;
-        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
             let mut words = line.split_whitespace();
             let kind = words.next().unwrap_or("");
             let vals: Vec<f64> = words
@@ -71,7 +74,11 @@ impl Met {
             if me == 1 && opp == 1 {
                 return 0.5;
             }
-            return if me == 1 { 1.0 - self.post[j] } else { self.post[i] };
+            return if me == 1 {
+                1.0 - self.post[j]
+            } else {
+                self.post[i]
+            };
         }
         self.pre[i][j]
     }
@@ -91,7 +98,10 @@ mod tests {
                 let a = m.mwc(i, j, false);
                 assert!((a + m.mwc(j, i, false) - 1.0).abs() < 2e-3, "{i} {j}");
                 if j < 25 {
-                    assert!(m.mwc(i, j + 1, false) >= a - 1e-9, "more away for the opponent is better");
+                    assert!(
+                        m.mwc(i, j + 1, false) >= a - 1e-9,
+                        "more away for the opponent is better"
+                    );
                 }
             }
         }

@@ -100,7 +100,10 @@ impl BgRules {
             if let Some(what) = bad {
                 return Err(ParseError::rule(
                     format!("{key}={value}"),
-                    format!("{what} belong to money play, not to a match (match={})", self.match_length),
+                    format!(
+                        "{what} belong to money play, not to a match (match={})",
+                        self.match_length
+                    ),
                 ));
             }
         }
@@ -109,15 +112,47 @@ impl BgRules {
 }
 
 const OPTIONS: &[(&str, &str, &str)] = &[
-    ("cube", "true", "the doubling cube is in play (false: cubeless games)"),
-    ("max_cube", "64", "the highest cube value, a power of two 2..4096"),
-    ("beavers", "0", "beavers (and raccoons when 2+) allowed after a double; money play only"),
-    ("auto_doubles", "0", "automatic doubles on opening ties, at most this many; money play only"),
-    ("jacoby", "false", "Jacoby rule: no gammons while the cube is centred; money play only"),
-    ("gammons", "true", "gammons and backgammons count x2 and x3 (false: the seed's single game)"),
-    ("match", "0", "0: a money game; N: a match to N points (the whole match is one game state)"),
+    (
+        "cube",
+        "true",
+        "the doubling cube is in play (false: cubeless games)",
+    ),
+    (
+        "max_cube",
+        "64",
+        "the highest cube value, a power of two 2..4096",
+    ),
+    (
+        "beavers",
+        "0",
+        "beavers (and raccoons when 2+) allowed after a double; money play only",
+    ),
+    (
+        "auto_doubles",
+        "0",
+        "automatic doubles on opening ties, at most this many; money play only",
+    ),
+    (
+        "jacoby",
+        "false",
+        "Jacoby rule: no gammons while the cube is centred; money play only",
+    ),
+    (
+        "gammons",
+        "true",
+        "gammons and backgammons count x2 and x3 (false: the seed's single game)",
+    ),
+    (
+        "match",
+        "0",
+        "0: a money game; N: a match to N points (the whole match is one game state)",
+    ),
     ("crawford", "true", "the Crawford rule in matches"),
-    ("opening_reroll", "false", "the opening roll's winner may reroll its own two dice instead"),
+    (
+        "opening_reroll",
+        "false",
+        "the opening roll's winner may reroll its own two dice instead",
+    ),
 ];
 
 impl RuleSet for BgRules {
@@ -212,7 +247,12 @@ mod tests {
         let m = BgRules::parse("match=7").unwrap();
         assert_eq!(m.match_length, 7);
         assert!(m.crawford);
-        for bad in ["match=7,beavers=1", "beavers=1,match=7", "jacoby=true,match=5", "match=3,auto_doubles=2"] {
+        for bad in [
+            "match=7,beavers=1",
+            "beavers=1,match=7",
+            "jacoby=true,match=5",
+            "match=3,auto_doubles=2",
+        ] {
             let e = BgRules::parse(bad).unwrap_err();
             assert!(e.reason.contains("money play"), "{bad}: {e}");
         }

@@ -78,7 +78,14 @@ fn slow_step(b: &Flat, from: usize, die: usize) -> Option<Flat> {
 }
 
 /// Every end position with the number of dice used and whether the high die was used.
-fn slow_all(b: &Flat, dice: &[usize], used_high: bool, high: usize, out: &mut Vec<(Flat, usize, bool)>, depth: usize) {
+fn slow_all(
+    b: &Flat,
+    dice: &[usize],
+    used_high: bool,
+    high: usize,
+    out: &mut Vec<(Flat, usize, bool)>,
+    depth: usize,
+) {
     let mut any = false;
     for i in 0..dice.len() {
         for from in 1..=25 {
@@ -86,7 +93,14 @@ fn slow_all(b: &Flat, dice: &[usize], used_high: bool, high: usize, out: &mut Ve
                 any = true;
                 let mut rest = dice.to_vec();
                 rest.remove(i);
-                slow_all(&n, &rest, used_high || dice[i] == high, high, out, depth + 1);
+                slow_all(
+                    &n,
+                    &rest,
+                    used_high || dice[i] == high,
+                    high,
+                    out,
+                    depth + 1,
+                );
             }
         }
     }
@@ -113,7 +127,11 @@ fn fast_plays(s: &Backgammon) -> BTreeSet<Flat> {
     let mut out = Vec::new();
     s.plays(&mut out);
     let set: BTreeSet<Flat> = out.iter().map(|g| flat(&g.me, &g.opp)).collect();
-    assert_eq!(set.len(), out.len(), "the fast generator lists a position twice");
+    assert_eq!(
+        set.len(),
+        out.len(),
+        "the fast generator lists a position twice"
+    );
     set
 }
 
@@ -200,9 +218,21 @@ fn dice_rules_on_constructed_positions() {
 fn opening_rolls_give_the_published_distinct_play_counts() {
     // gnubg and OpenSpiel agree on these; scripts/crosscheck_backgammon_gnubg.py asks gnubg.
     let want = [
-        ((2, 1), 15), ((3, 1), 16), ((4, 1), 14), ((5, 1), 8), ((6, 1), 10), ((3, 2), 17),
-        ((4, 2), 18), ((5, 2), 8), ((6, 2), 14), ((4, 3), 17), ((5, 3), 9), ((6, 3), 14),
-        ((5, 4), 9), ((6, 4), 14), ((6, 5), 7),
+        ((2, 1), 15),
+        ((3, 1), 16),
+        ((4, 1), 14),
+        ((5, 1), 8),
+        ((6, 1), 10),
+        ((3, 2), 17),
+        ((4, 2), 18),
+        ((5, 2), 8),
+        ((6, 2), 14),
+        ((4, 3), 17),
+        ((5, 3), 9),
+        ((6, 3), 14),
+        ((5, 4), 9),
+        ((6, 4), 14),
+        ((6, 5), 7),
     ];
     let start = Backgammon::new(&BgRules::default());
     for ((h, l), n) in want {
@@ -260,7 +290,9 @@ fn position_text_examples() {
     let t = "O:6x2,5x3 X:24x1,1x3 X:cube cube=2:X match=7:6-3:post";
     let s = Backgammon::parse_position(&r, t).unwrap();
     assert_eq!(s.format_position(), t);
-    assert!(Backgammon::parse_position(&r, "O:6x2,5x3 X:24x1,1x3 X:roll cube=1 match=7:6-3").is_err());
+    assert!(
+        Backgammon::parse_position(&r, "O:6x2,5x3 X:24x1,1x3 X:roll cube=1 match=7:6-3").is_err()
+    );
 }
 
 #[test]
@@ -269,7 +301,10 @@ fn gnubg_ids_of_known_positions() {
     let mut t = s;
     t.play(BgMove::Opening(2, 1));
     let (pos, _) = super::gnubg_id::ids(&t).unwrap();
-    assert_eq!(pos, "4HPwATDgc/ABMA", "the starting position's id (gnubg manual)");
+    assert_eq!(
+        pos, "4HPwATDgc/ABMA",
+        "the starting position's id (gnubg manual)"
+    );
     // Round trips of ids through random states.
     let rules = BgRules::parse("match=9").unwrap();
     let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
@@ -311,10 +346,18 @@ fn move_text_reads_gnubg_notation_in_any_order() {
     )
     .unwrap();
     for text in ["13/7,8/7", "8/7 13/7", "13-7 8-7", "8/7,13/7"] {
-        assert_eq!(s.format_move(s.parse_move(text).unwrap()), "13/7,8/7", "{text}");
+        assert_eq!(
+            s.format_move(s.parse_move(text).unwrap()),
+            "13/7,8/7",
+            "{text}"
+        );
     }
     assert!(s.parse_move("13/5").is_err(), "13/5 is not a 6-1");
-    assert_eq!(s.format_move(s.parse_move("13/6").unwrap()), "13/6", "one checker, both dice");
+    assert_eq!(
+        s.format_move(s.parse_move("13/6").unwrap()),
+        "13/6",
+        "one checker, both dice"
+    );
     assert!(s.parse_move("24/18,24/23").is_ok());
     assert!(s.parse_move("pass").is_err());
     assert!(s.parse_move("double").is_err());
@@ -335,7 +378,8 @@ fn move_text_reads_gnubg_notation_in_any_order() {
 
 fn play(s: &mut Backgammon, texts: &[&str]) {
     for t in texts {
-        s.play_text(t).unwrap_or_else(|e| panic!("{t}: {e} at {}", s.format_position()));
+        s.play_text(t)
+            .unwrap_or_else(|e| panic!("{t}: {e} at {}", s.format_position()));
     }
 }
 
@@ -354,7 +398,11 @@ fn take_drop_and_cube_ownership() {
     assert_eq!(legal_texts(&s), vec!["roll", "double"]);
     play(&mut s, &["double"]);
     assert_eq!(s.turn(), Turn::Player(0));
-    assert_eq!(legal_texts(&s), vec!["take", "drop"], "no beaver without the rule");
+    assert_eq!(
+        legal_texts(&s),
+        vec!["take", "drop"],
+        "no beaver without the rule"
+    );
     play(&mut s, &["take"]);
     assert_eq!((s.cube_value(), s.cube_owner()), (2, Some(0)));
     assert_eq!(s.phase(), Phase::Rolling, "the doubler rolls");
@@ -365,12 +413,23 @@ fn take_drop_and_cube_ownership() {
     assert_eq!(s.offered_value(), Some(4));
     play(&mut s, &["drop"]);
     assert!(s.is_terminal());
-    assert_eq!(s.returns().as_slice(), &[2.0, -2.0], "O wins the cube before the redouble");
+    assert_eq!(
+        s.returns().as_slice(),
+        &[2.0, -2.0],
+        "O wins the cube before the redouble"
+    );
     // X, who does not own the cube, had no cube decision.
     let mut s = Backgammon::new(&BgRules::default());
     play(&mut s, &["opening:3-1", "8/5,6/5", "double", "take"]);
-    play(&mut s, &["roll:21", "13/11,6/5", "roll", "roll:21", "13/11,6/5"]);
-    assert_eq!(s.phase(), Phase::Rolling, "X doubled away the cube; O owns it");
+    play(
+        &mut s,
+        &["roll:21", "13/11,6/5", "roll", "roll:21", "13/11,6/5"],
+    );
+    assert_eq!(
+        s.phase(),
+        Phase::Rolling,
+        "X doubled away the cube; O owns it"
+    );
 }
 
 #[test]
@@ -384,9 +443,17 @@ fn beavers_and_raccoons() {
     assert_eq!(legal_texts(&s), vec!["take", "drop"], "one beaver only");
     let mut t = s;
     play(&mut t, &["drop"]);
-    assert_eq!(t.returns().as_slice(), &[2.0, -2.0], "refusing a beaver pays the doubled stake");
+    assert_eq!(
+        t.returns().as_slice(),
+        &[2.0, -2.0],
+        "refusing a beaver pays the doubled stake"
+    );
     play(&mut s, &["take"]);
-    assert_eq!((s.cube_value(), s.cube_owner()), (4, Some(0)), "the beaverer keeps the cube");
+    assert_eq!(
+        (s.cube_value(), s.cube_owner()),
+        (4, Some(0)),
+        "the beaverer keeps the cube"
+    );
     assert_eq!(s.roller(), 1);
     let r = BgRules::parse("beavers=2,max_cube=16").unwrap();
     let mut s = Backgammon::new(&r);
@@ -394,9 +461,17 @@ fn beavers_and_raccoons() {
     assert_eq!(legal_texts(&s), vec!["take", "drop", "beaver"], "a raccoon");
     play(&mut s, &["beaver"]);
     assert_eq!(s.offered_value(), Some(8));
-    assert_eq!(legal_texts(&s), vec!["take", "drop"], "8 -> 16 would be a third redouble");
+    assert_eq!(
+        legal_texts(&s),
+        vec!["take", "drop"],
+        "8 -> 16 would be a third redouble"
+    );
     play(&mut s, &["take"]);
-    assert_eq!((s.cube_value(), s.cube_owner()), (8, Some(1)), "the raccooner keeps it");
+    assert_eq!(
+        (s.cube_value(), s.cube_owner()),
+        (8, Some(1)),
+        "the raccooner keeps it"
+    );
     // The cube's ceiling stops beavers too.
     let r = BgRules::parse("beavers=1,max_cube=2").unwrap();
     let mut s = Backgammon::new(&r);
@@ -410,9 +485,16 @@ fn automatic_doubles_stop_at_their_maximum() {
     let mut s = Backgammon::new(&r);
     let mut o = Vec::new();
     s.chance_outcomes(&mut o);
-    assert_eq!(o.len(), 36, "ties are outcomes while automatic doubles remain");
+    assert_eq!(
+        o.len(),
+        36,
+        "ties are outcomes while automatic doubles remain"
+    );
     play(&mut s, &["opening:4-4"]);
-    assert_eq!((s.cube_value(), s.cube_owner(), s.phase()), (2, None, Phase::Opening));
+    assert_eq!(
+        (s.cube_value(), s.cube_owner(), s.phase()),
+        (2, None, Phase::Opening)
+    );
     play(&mut s, &["opening:2-2"]);
     assert_eq!(s.cube_value(), 4);
     o.clear();
@@ -422,7 +504,10 @@ fn automatic_doubles_stop_at_their_maximum() {
     assert!(s.parse_move("opening:3-3").is_err());
     play(&mut s, &["opening:5-2"]);
     assert_eq!(s.roller(), 0);
-    assert_eq!(s.format_position(), "O:24x2,13x5,8x3,6x5 X:24x2,13x5,8x3,6x5 O:52 cube=4,auto=2 money");
+    assert_eq!(
+        s.format_position(),
+        "O:24x2,13x5,8x3,6x5 X:24x2,13x5,8x3,6x5 O:52 cube=4,auto=2 money"
+    );
     // A centred cube after automatic doubles: either side may double (to 8).
     play(&mut s, &["13/11,13/8"]);
     assert_eq!(legal_texts(&s), vec!["roll", "double"]);
@@ -446,17 +531,44 @@ fn gammons_backgammons_and_the_jacoby_rule() {
         play(&mut s, &["2/off"]);
         s.returns().get(0)
     };
-    assert_eq!(finish(gammon_position(&money, "6x15", "cube=1", "money")), 2.0);
-    assert_eq!(finish(gammon_position(&money, "24x1,6x14", "cube=1", "money")), 3.0);
-    assert_eq!(finish(gammon_position(&money, "barx1,6x14", "cube=2:X", "money")), 6.0);
-    assert_eq!(finish(gammon_position(&money, "6x14", "cube=1", "money")), 1.0);
+    assert_eq!(
+        finish(gammon_position(&money, "6x15", "cube=1", "money")),
+        2.0
+    );
+    assert_eq!(
+        finish(gammon_position(&money, "24x1,6x14", "cube=1", "money")),
+        3.0
+    );
+    assert_eq!(
+        finish(gammon_position(&money, "barx1,6x14", "cube=2:X", "money")),
+        6.0
+    );
+    assert_eq!(
+        finish(gammon_position(&money, "6x14", "cube=1", "money")),
+        1.0
+    );
     let single = BgRules::parse("gammons=false").unwrap();
-    assert_eq!(finish(gammon_position(&single, "24x1,6x14", "cube=2:X", "money")), 2.0);
+    assert_eq!(
+        finish(gammon_position(&single, "24x1,6x14", "cube=2:X", "money")),
+        2.0
+    );
     let jacoby = BgRules::parse("jacoby=true").unwrap();
-    assert_eq!(finish(gammon_position(&jacoby, "24x1,6x14", "cube=1", "money")), 1.0, "centred: no gammons");
-    assert_eq!(finish(gammon_position(&jacoby, "24x1,6x14", "cube=2:X", "money")), 6.0, "turned: they count");
+    assert_eq!(
+        finish(gammon_position(&jacoby, "24x1,6x14", "cube=1", "money")),
+        1.0,
+        "centred: no gammons"
+    );
+    assert_eq!(
+        finish(gammon_position(&jacoby, "24x1,6x14", "cube=2:X", "money")),
+        6.0,
+        "turned: they count"
+    );
     let ja = BgRules::parse("jacoby=true,auto_doubles=1").unwrap();
-    assert_eq!(finish(gammon_position(&ja, "6x15", "cube=2,auto=1", "money")), 2.0, "an automatic double leaves the cube centred");
+    assert_eq!(
+        finish(gammon_position(&ja, "6x15", "cube=2,auto=1", "money")),
+        2.0,
+        "an automatic double leaves the cube centred"
+    );
 }
 
 #[test]
@@ -472,17 +584,26 @@ fn match_scoring_crawford_and_post_crawford() {
     assert_eq!((s.cube_value(), s.cube_owner()), (1, None));
     // No doubling in the Crawford game, by either side.
     play(&mut s, &["opening:3-1", "8/5,6/5"]);
-    assert_eq!(s.phase(), Phase::Rolling, "X may not double in the Crawford game");
+    assert_eq!(
+        s.phase(),
+        Phase::Rolling,
+        "X may not double in the Crawford game"
+    );
     play(&mut s, &["roll:21", "13/11,6/5"]);
     assert_eq!(s.phase(), Phase::Rolling, "nor O");
     // X wins the Crawford game: post-Crawford, X (trailer) may double, O (at 6) may not.
-    let mut t = Backgammon::parse_position(&r, "O:6x15 X:1x1 X:21 cube=1 match=7:6-0:crawford").unwrap();
+    let mut t =
+        Backgammon::parse_position(&r, "O:6x15 X:1x1 X:21 cube=1 match=7:6-0:crawford").unwrap();
     play(&mut t, &["1/off"]);
     assert_eq!(t.score(), [6, 2], "a gammon in the Crawford game");
     assert!(t.is_post_crawford() && !t.is_crawford_game());
     play(&mut t, &["opening:1-3", "8/5,6/5"]);
     assert_eq!(t.roller(), 0);
-    assert_eq!(t.phase(), Phase::Rolling, "the leader does not double post-Crawford");
+    assert_eq!(
+        t.phase(),
+        Phase::Rolling,
+        "the leader does not double post-Crawford"
+    );
     play(&mut t, &["roll:21", "13/11,6/5"]);
     assert_eq!(t.phase(), Phase::CubeDecision, "the trailer does");
     // A dead cube: X at 5 of 7 owning a 2-cube may not redouble.
@@ -531,5 +652,8 @@ fn pip_counts_and_races() {
     let mut home = [0u8; 26];
     home[6] = 15;
     assert!(board::is_race(&home, &home));
-    assert!(!board::is_race(&home, &START), "the 24-point checkers have not passed");
+    assert!(
+        !board::is_race(&home, &START),
+        "the 24-point checkers have not passed"
+    );
 }

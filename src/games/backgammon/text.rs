@@ -80,7 +80,10 @@ pub fn format_position(s: &Backgammon) -> String {
     let m = if s.rules.is_money() {
         "money".to_string()
     } else {
-        let mut t = format!("match={}:{}-{}", s.rules.match_length, s.score[0], s.score[1]);
+        let mut t = format!(
+            "match={}:{}-{}",
+            s.rules.match_length, s.score[0], s.score[1]
+        );
         if s.crawford {
             t.push_str(":crawford");
         } else if s.post_crawford {
@@ -137,7 +140,10 @@ fn parse_side(field: &str, expect: usize) -> Result<Side, String> {
     }
     let on = board::on_board(&side);
     if on > CHECKERS {
-        return Err(format!("side {} has {on} checkers (15 at most)", name(expect)));
+        return Err(format!(
+            "side {} has {on} checkers (15 at most)",
+            name(expect)
+        ));
     }
     side[OFF] = CHECKERS - on;
     Ok(side)
@@ -157,7 +163,12 @@ fn parse_phase(text: &str) -> Result<(Phase, u8, [u8; 2], Option<GameResult>), S
             Ok(p) if p >= 1 => p,
             _ => return Err(format!("{points:?} in {text:?} is not a number of points")),
         };
-        return Ok((Phase::Over, winner, [0, 0], Some(GameResult { winner, points })));
+        return Ok((
+            Phase::Over,
+            winner,
+            [0, 0],
+            Some(GameResult { winner, points }),
+        ));
     }
     let (who, what) = text
         .split_once(':')
@@ -227,7 +238,9 @@ fn parse_cube(text: &str, rules: &BgRules) -> Result<(u8, u8, u8), String> {
         ));
     }
     if owner != CENTRE && log <= auto {
-        return Err(format!("an owned cube at {v} must have been doubled after auto={auto}"));
+        return Err(format!(
+            "an owned cube at {v} must have been doubled after auto={auto}"
+        ));
     }
     if auto > rules.auto_doubles {
         return Err(format!(
@@ -330,7 +343,10 @@ pub(crate) fn validate(s: &Backgammon) -> Result<(), String> {
     let r = &s.rules;
     for p in 1..=24 {
         if s.sides[0][p] > 0 && opp_at(&s.sides[1], p) > 0 {
-            return Err(format!("O's point {p} (X's {}) holds checkers of both sides", 25 - p));
+            return Err(format!(
+                "O's point {p} (X's {}) holds checkers of both sides",
+                25 - p
+            ));
         }
     }
     let finished: Vec<usize> = (0..2).filter(|&p| s.sides[p][OFF] == CHECKERS).collect();
@@ -352,7 +368,11 @@ pub(crate) fn validate(s: &Backgammon) -> Result<(), String> {
         if s.crawford && s.score.iter().all(|&x| x + 1 == n) {
             return Err("no Crawford game when both sides need one point".into());
         }
-        if r.crawford && leader_at_n1 && !s.crawford && !s.post_crawford && n > 1
+        if r.crawford
+            && leader_at_n1
+            && !s.crawford
+            && !s.post_crawford
+            && n > 1
             && s.score.iter().any(|&x| x + 1 != n)
         {
             return Err(format!(
@@ -420,7 +440,10 @@ pub(crate) fn validate(s: &Backgammon) -> Result<(), String> {
                 return Err(format!("{} could not have doubled here", name(s.roller())));
             }
             if beavers > r.beavers || (beavers > 0 && !r.is_money()) {
-                return Err(format!("{beavers} beavers exceed the rules' beavers={}", r.beavers));
+                return Err(format!(
+                    "{beavers} beavers exceed the rules' beavers={}",
+                    r.beavers
+                ));
             }
             if s.cube_log + beavers + 1 > r.max_cube_log() {
                 return Err("the offered cube exceeds max_cube".into());
@@ -554,7 +577,9 @@ fn parse_part(part: &str) -> Result<(Vec<u8>, usize), String> {
                 "off" | "o" | "0" => Ok(OFF as u8),
                 _ => match p.parse::<u8>() {
                     Ok(n) if (1..=24).contains(&n) => Ok(n),
-                    _ => Err(format!("{p:?} in {part:?} is not a point (1..24, bar, off)")),
+                    _ => Err(format!(
+                        "{p:?} in {part:?} is not a point (1..24, bar, off)"
+                    )),
                 },
             }
         })
@@ -564,7 +589,9 @@ fn parse_part(part: &str) -> Result<(Vec<u8>, usize), String> {
     }
     for w in points.windows(2) {
         if w[1] >= w[0] || w[1] == BAR as u8 || (w[0] == OFF as u8) {
-            return Err(format!("{part:?}: checkers move from higher points to lower ones"));
+            return Err(format!(
+                "{part:?}: checkers move from higher points to lower ones"
+            ));
         }
     }
     Ok((points, count))
@@ -640,7 +667,10 @@ pub fn parse_move(s: &Backgammon, text: &str) -> Result<BgMove, ParseError> {
                 BgMove::Roll(x.max(y), x.min(y))
             } else if let Some(r) = lower.strip_prefix("opening:") {
                 let b = r.as_bytes();
-                if b.len() != 3 || b[1] != b'-' || ![b[0], b[2]].iter().all(|c| (b'1'..=b'6').contains(c)) {
+                if b.len() != 3
+                    || b[1] != b'-'
+                    || ![b[0], b[2]].iter().all(|c| (b'1'..=b'6').contains(c))
+                {
                     return Err(err("an opening roll is opening:<O's die>-<X's die>".into()));
                 }
                 BgMove::Opening(b[0] - b'0', b[2] - b'0')
@@ -685,7 +715,13 @@ pub fn render(s: &Backgammon) -> String {
         // x_point in X's numbering; O's point is 25 - x_point.
         let x = s.sides[1][x_point];
         let o = s.sides[0][25 - x_point];
-        let (c, n) = if x > 0 { ('X', x) } else if o > 0 { ('O', o) } else { (' ', 0) };
+        let (c, n) = if x > 0 {
+            ('X', x)
+        } else if o > 0 {
+            ('O', o)
+        } else {
+            (' ', 0)
+        };
         if n as usize > row {
             if row == 4 && n > 5 {
                 format!("{n:>2} ")
@@ -703,7 +739,14 @@ pub fn render(s: &Backgammon) -> String {
         for p in 13..=18 {
             out.push_str(&cell(p, row));
         }
-        out.push_str(&format!("| {} |", if s.sides[0][BAR] > row as u8 { 'O' } else { ' ' }));
+        out.push_str(&format!(
+            "| {} |",
+            if s.sides[0][BAR] > row as u8 {
+                'O'
+            } else {
+                ' '
+            }
+        ));
         for p in 19..=24 {
             out.push_str(&cell(p, row));
         }
@@ -715,7 +758,14 @@ pub fn render(s: &Backgammon) -> String {
         for p in (7..=12).rev() {
             out.push_str(&cell(p, row));
         }
-        out.push_str(&format!("| {} |", if s.sides[1][BAR] > row as u8 { 'X' } else { ' ' }));
+        out.push_str(&format!(
+            "| {} |",
+            if s.sides[1][BAR] > row as u8 {
+                'X'
+            } else {
+                ' '
+            }
+        ));
         for p in (1..=6).rev() {
             out.push_str(&cell(p, row));
         }
@@ -758,7 +808,11 @@ pub fn render(s: &Backgammon) -> String {
             name(s.responder().unwrap_or(0))
         ),
         Phase::Over => match s.result {
-            Some(r) => format!("{} won {} point(s); over", name(r.winner as usize), r.points),
+            Some(r) => format!(
+                "{} won {} point(s); over",
+                name(r.winner as usize),
+                r.points
+            ),
             None => "over".to_string(),
         },
     };
