@@ -174,8 +174,9 @@ def summarize(args, chunks):
         half, lo, hi = normal(s, n) if n else (0, 0, 0)
         lines.append("{} {}-point matches: boardlab won {} ({:.1%} +- {:.1%}, Wilson 95% {:.1%}..{:.1%})".format(
             n, args.length, won, s, half, *wilson(s, n)))
-        for r in recs:
-            lines.append("  match {}: {} ({})".format(r["match"], r["winner"], ", ".join("{} {}".format(k, v) for k, v in r["score"].items())))
+        for i, r in enumerate(recs):
+            lines.append("  match {}: {} ({}; {} games)".format(
+                i + 1, r["winner"], ", ".join("{} {}".format(k, v) for k, v in r["score"].items()), len(r["games"])))
     else:
         won = sum(1 for r in recs if r["winner"] == "boardlab")
         pts = [(r["points"] if r["winner"] == "boardlab" else -r["points"]) for r in recs]
