@@ -27,16 +27,15 @@ import json
 import math
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from crosscheck_backgammon_gnubg import GNUBG, ensure_gnubg  # noqa: E402
 from score_interval import normal, wilson  # noqa: E402
 
-GNUBG = "/usr/games/gnubg"
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOARDLAB = os.environ.get("BOARDLAB", os.path.join(TOP, "target", "release", "boardlab"))
 WILDBG_PLAYER = os.path.join(TOP, "scripts", "backgammon_wildbg_player.py")
@@ -46,15 +45,6 @@ RESULT = re.compile(NAME + r" wins an? (single game|gammon|backgammon) and (\d+)
 MATCH_WON = re.compile(NAME + r" has won the match\.")
 SCORE = re.compile(r"The score \(after (\d+) games?\) is: " + NAME + r" (\d+), " + NAME + r" (\d+)")
 CHECKED = re.compile(r"disconnected after (\d+) decisions; (\d+) lines checked against the reply before, (\d+) did not follow")
-
-
-def ensure_gnubg():
-    if os.path.exists(GNUBG):
-        return
-    if os.geteuid() == 0 and shutil.which("apt-get"):
-        subprocess.run(["apt-get", "install", "-y", "gnubg"], check=True, stdout=subprocess.DEVNULL)
-    if not os.path.exists(GNUBG):
-        sys.exit("gnubg is not installed: apt-get install -y gnubg (Debian package gnubg)")
 
 
 def free_port():

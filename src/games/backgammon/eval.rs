@@ -349,11 +349,19 @@ pub fn probabilities(me: &Side, opp: &Side, weights: &[f64]) -> Probs {
     } else {
         DEFAULT_WEIGHTS
     };
-    let win = sigmoid(dot(&f, w));
+    let gammon = GAMMON_WEIGHTS.each_ref().map(|g| g.as_slice());
+    contact_probs(me, opp, &f, w, gammon)
+}
+
+/// The contact model: the win chance and the four gammon shares, logistic in the features `f`
+/// of `me` on roll against `opp`, with the win weights `w` and the gammon models `gammon` (in
+/// `GAMMON_WEIGHTS` order).
+pub fn contact_probs(me: &Side, opp: &Side, f: &[f64], w: &[f64], gammon: [&[f64]; 4]) -> Probs {
+    let win = sigmoid(dot(f, w));
     // Gammons need the loser to have borne off nothing; backgammons a straggler back.
     let share = |k: usize, possible: bool| {
         if possible {
-            sigmoid(dot(&f, &GAMMON_WEIGHTS[k]))
+            sigmoid(dot(f, gammon[k]))
         } else {
             0.0
         }

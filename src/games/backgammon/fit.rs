@@ -227,21 +227,8 @@ mod tests {
             eval::probabilities(&s.me, &s.opp, eval::DEFAULT_WEIGHTS)
         });
         let model = |s: &Sample| {
-            let f = &s.features;
-            let dot = |a: &[f64]| a.iter().zip(f).map(|(x, y)| x * y).sum::<f64>();
-            let win = sigmoid(dot(&w));
-            let st = |x: &Side| (19..=25).any(|p| x[p] > 0);
-            let sh = |k: usize, ok: bool| if ok { sigmoid(dot(&g[k])) } else { 0.0 };
-            let (gg, bg) = (sh(0, s.opp[0] == 0), sh(1, s.opp[0] == 0 && st(&s.opp)));
-            let (lg, lbg) = (sh(2, s.me[0] == 0), sh(3, s.me[0] == 0 && st(&s.me)));
-            Probs {
-                win,
-                win_g: win * gg,
-                win_bg: win * gg * bg,
-                lose_g: (1.0 - win) * lg,
-                lose_bg: (1.0 - win) * lg * lbg,
-            }
-            .consistent()
+            let gammon = [g[0].as_slice(), g[1].as_slice(), g[2].as_slice(), g[3].as_slice()];
+            eval::contact_probs(&s.me, &s.opp, &s.features, &w, gammon)
         };
         let after = errors(&test, model);
         println!(
