@@ -179,6 +179,29 @@ pub trait Evaluate: Game {
         let _ = mv;
         0
     }
+    /// A static evaluation that is not a dot product (probabilities combined into an equity, a
+    /// network), for `player`, in evaluation units, from the engine's `weights` (in
+    /// `feature_names` order) or from anything else the game has. When it is Some, the back ends
+    /// use it instead of `dot(weights, features)` (search/linear.rs consults it first). The
+    /// default None keeps the linear evaluation.
+    fn evaluate(&self, player: PlayerId, weights: &[f64]) -> Option<f64> {
+        let _ = (player, weights);
+        None
+    }
+    /// A value known without searching, for `player`, in evaluation units: a finished game's
+    /// result on the evaluation's scale, or a solved table's entry (backgammon: the match
+    /// equity table at the start of the next game of a match). Expectimax returns it at any
+    /// depth instead of searching on. The default None changes nothing.
+    fn known_value(&self, player: PlayerId) -> Option<f64> {
+        let _ = player;
+        None
+    }
+    /// Whether the decision at this state spends one unit of search depth. Games whose turns
+    /// have decisions besides the move itself (backgammon's cube actions) return false for
+    /// those, so that a depth of n still looks n moves ahead. Default: every decision does.
+    fn counts_as_ply(&self) -> bool {
+        true
+    }
     /// The moves alpha-beta searches at this decision node (also in quiescence): by default
     /// every legal move. A game with a wide board may narrow them (gomoku: points near the
     /// stones, only the replies to a four). They must be legal, at least one, and come in a

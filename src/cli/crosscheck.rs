@@ -7,7 +7,10 @@
 //! "move": "..", "position": ".."}, ...], "returns": [r0, r1, ..]}`. At a chance node a step
 //! lists the outcomes in `legal` too. `returns` is compared with the final state's returns when
 //! present. A step's optional `position` is the other implementation's text of the position
-//! (its FEN): it must parse here to the position reached by the moves (position interop).
+//! (its FEN): it must parse here to the position reached by the moves (position interop). A
+//! step may give `after` instead of (or with) `legal`: the position texts after each legal move
+//! or outcome, compared as a set, for games whose moves are told apart by the position they
+//! leave (backgammon: many step orders are one play).
 
 use std::collections::BTreeSet;
 use std::io::BufRead;
@@ -34,7 +37,10 @@ pub struct CrosscheckArgs {
 
 #[derive(Deserialize)]
 struct Step {
-    legal: Vec<String>,
+    #[serde(default)]
+    legal: Option<Vec<String>>,
+    #[serde(default)]
+    after: Option<Vec<String>>,
     #[serde(rename = "move")]
     mv: Option<String>,
     /// The other implementation's text of this position, when it gives one.
@@ -71,6 +77,30 @@ fn legal_texts<G: Game>(state: &G) -> BTreeSet<String> {
     }
 }
 
+/// The position text after each legal move or chance outcome.
+fn after_texts<G: Game>(state: &G) -> BTreeSet<String> {
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    let mut out = Vec::new();
+    state.chance_outcomes(&mut out);
+    moves
+        .into_iter()
+        .chain(out.into_iter().map(|(m, _)| m))
+        .map(|m| {
+            let mut child = state.clone();
+            child.play(m);
+            child.format_position()
+        })
+        .collect()
+}
+
+/// Where two sets of texts differ, for the message.
+fn differ(what: &str, ours: &BTreeSet<String>, theirs: &BTreeSet<String>) -> String {
+    let only_ours: Vec<_> = ours.difference(theirs).collect();
+    let only_theirs: Vec<_> = theirs.difference(ours).collect();
+    format!("{what} differ; only boardlab: {only_ours:?}; only the other: {only_theirs:?}")
+}
+
 fn check_line<G: Game>(line: &GameLine) -> Result<usize, String> {
     let rules = G::Rules::parse(&line.rules).map_err(|e| e.to_string())?;
     let mut state = match &line.start {
@@ -89,15 +119,30 @@ fn check_line<G: Game>(line: &GameLine) -> Result<usize, String> {
                 ));
             }
         }
-        let ours = legal_texts(&state);
-        let theirs: BTreeSet<String> = step.legal.iter().cloned().collect();
-        if ours != theirs {
-            let only_ours: Vec<_> = ours.difference(&theirs).collect();
-            let only_theirs: Vec<_> = theirs.difference(&ours).collect();
-            return Err(format!(
-                "ply {i}: position {} legal moves differ; only boardlab: {only_ours:?}; only the other: {only_theirs:?}",
-                state.format_position()
-            ));
+        if step.legal.is_none() && step.after.is_none() {
+            return Err(format!("ply {i}: a step needs `legal` or `after`"));
+        }
+        if let Some(legal) = &step.legal {
+            let ours = legal_texts(&state);
+            let theirs: BTreeSet<String> = legal.iter().cloned().collect();
+            if ours != theirs {
+                return Err(format!(
+                    "ply {i}: position {} {}",
+                    state.format_position(),
+                    differ("legal moves", &ours, &theirs)
+                ));
+            }
+        }
+        if let Some(after) = &step.after {
+            let ours = after_texts(&state);
+            let theirs: BTreeSet<String> = after.iter().cloned().collect();
+            if ours != theirs {
+                return Err(format!(
+                    "ply {i}: position {} {}",
+                    state.format_position(),
+                    differ("positions after the legal moves", &ours, &theirs)
+                ));
+            }
         }
         if let Some(mv) = &step.mv {
             state

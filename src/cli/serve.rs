@@ -19,6 +19,22 @@ pub struct ServeArgs {
     /// The engine file to answer `go`-style requests with.
     #[arg(long)]
     engine: Option<std::path::PathBuf>,
+    /// `gnubg`: the address to listen on for gnubg (`set player N external HOST:PORT`).
+    #[arg(long)]
+    listen: Option<String>,
+    /// `gnubg`: rule options on top of what the board lines say (e.g. `cube=false` for
+    /// cubeless games; the match length comes from gnubg).
+    #[arg(long, default_value = "")]
+    rules: String,
+    /// `gnubg`: the player number (0 or 1) boardlab plays; learnt from the first line if absent.
+    #[arg(long)]
+    seat: Option<usize>,
+    /// `gnubg`: append a transcript (board line, position, reply) to this file.
+    #[arg(long)]
+    log: Option<std::path::PathBuf>,
+    /// `gnubg`: stop after this many connections (default: serve until killed).
+    #[arg(long)]
+    connections: Option<usize>,
 }
 
 pub fn run(args: ServeArgs) -> CliResult {
@@ -37,6 +53,7 @@ pub fn run(args: ServeArgs) -> CliResult {
         "xboard" => {
             crate::protocol::xboard::serve_cli(&args.game, args.engine.as_deref()).map_err(CliError)
         }
+        "gnubg" => serve_gnubg(&args),
         other => Err(CliError(format!(
             "unknown protocol {other:?} for game {:?}",
             args.game
@@ -67,6 +84,57 @@ fn serve_line<G: crate::engine::Evaluate>(args: &ServeArgs) -> CliResult {
         std::io::stdout().lock(),
     )?;
     Ok(())
+}
+
+/// GNU Backgammon's external-player protocol (src/protocol/gnubg.rs): listen, let gnubg connect,
+/// answer its board lines with the engine's decisions.
+fn serve_gnubg(args: &ServeArgs) -> CliResult {
+    use crate::engine::EngineSpec;
+    use crate::game::RuleSet;
+    use crate::games::backgammon::{Backgammon, BgRules};
+    use crate::protocol::gnubg::{listen, GnubgSession};
+    if args.game != "backgammon" {
+        return Err(CliError(format!(
+            "the gnubg protocol is for backgammon, not {:?}",
+            args.game
+        )));
+    }
+    let addr = args
+        .listen
+        .as_deref()
+        .ok_or_else(|| CliError("--protocol gnubg needs --listen HOST:PORT".into()))?;
+    if args.seat.is_some_and(|s| s > 1) {
+        return Err(CliError("--seat is 0 or 1 (gnubg's player number)".into()));
+    }
+    let rules = BgRules::parse(&args.rules)?;
+    let spec = match &args.engine {
+        Some(path) => Some(EngineSpec::load(path)?),
+        None => None,
+    };
+    let make = || -> Result<GnubgSession, String> {
+        let (agent, limits) = match &spec {
+            Some(spec) => (crate::search::build_agent::<Backgammon>(spec, 0)?, spec.limits),
+            None => (
+                Box::new(crate::search::baselines::RandomAgent::new("random", 0))
+                    as Box<dyn crate::engine::Agent<Backgammon>>,
+                crate::engine::Limits::default(),
+            ),
+        };
+        let log: Option<Box<dyn std::io::Write + Send>> = match &args.log {
+            Some(path) => Some(Box::new(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| format!("cannot open {}: {e}", path.display()))?,
+            )),
+            None => None,
+        };
+        Ok(GnubgSession::new(rules, agent, limits)
+            .with_seat(args.seat)
+            .with_log(log))
+    };
+    listen(addr, args.connections, make).map_err(CliError)
 }
 
 /// The Hub protocol (docs/protocol.md) on stdin/stdout; without `--engine`, the game's default

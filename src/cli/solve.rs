@@ -13,7 +13,7 @@ use crate::games::ur::{Solution, Ur, UrRules};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Game id (only `ur` has a solver).
+    /// Game id (`ur`: the exact solution; `backgammon`: the one-sided bearoff database).
     #[arg(long)]
     game: String,
     /// Rule options, `key=value,key=value`.
@@ -45,9 +45,12 @@ fn peak_rss_mib() -> Option<f64> {
 }
 
 pub fn run(args: SolveArgs) -> CliResult {
+    if args.game == "backgammon" {
+        return solve_backgammon(&args);
+    }
     if args.game != "ur" {
         return Err(CliError(format!(
-            "no solver for game {:?} (solvable: ur)",
+            "no solver for game {:?} (solvable: ur, backgammon)",
             args.game
         )));
     }
@@ -164,6 +167,62 @@ pub fn run(args: SolveArgs) -> CliResult {
     }
     if let Some(path) = &args.out {
         solution.save(path)?;
+        out!("written          {}", path.display());
+    }
+    Ok(())
+}
+
+/// Backgammon's one-sided bearoff database (games::backgammon::bearoff): every way to have up to
+/// 15 checkers on the six home points, with the distribution of rolls to bear them off.
+fn solve_backgammon(args: &SolveArgs) -> CliResult {
+    use crate::games::backgammon::bearoff::Bearoff;
+    use crate::games::backgammon::Backgammon;
+    let started = std::time::Instant::now();
+    let db = Bearoff::build();
+    let seconds = started.elapsed().as_secs_f64();
+    out!("positions        {} (up to 15 checkers on 6 points: C(21, 6))", db.len());
+    out!("solve time       {seconds:.2} s (one thread)");
+    out!(
+        "table            {:.1} MiB (two distributions of 32 rolls a position, f32); peak RSS {} MiB",
+        (db.len() * 2 * 32 * 4) as f64 / (1 << 20) as f64,
+        peak_rss_mib().map_or("?".to_string(), |m| format!("{m:.0}"))
+    );
+    let side = |home: [u8; 6]| {
+        let mut s = [0u8; 26];
+        s[1..=6].copy_from_slice(&home);
+        s[0] = 15 - home.iter().sum::<u8>();
+        s
+    };
+    for (what, home) in [
+        ("15 on the 1-point", [15, 0, 0, 0, 0, 0]),
+        ("15 on the 6-point", [0, 0, 0, 0, 0, 15]),
+        ("5 on each of 4-5-6", [0, 0, 0, 5, 5, 5]),
+        ("3-3-3-2-2-2 from 1 to 6", [3, 3, 3, 2, 2, 2]),
+    ] {
+        out!(
+            "expected rolls   {:.4}  {what}",
+            db.mean_rolls(&side(home))
+        );
+    }
+    let rules = crate::games::backgammon::BgRules::default();
+    for text in &args.position {
+        let pos = Backgammon::parse_position(&rules, text)?;
+        let r = pos.roller();
+        let (me, opp) = (pos.side(r), pos.side(r ^ 1));
+        if !crate::games::backgammon::bearoff::in_database(me)
+            || !crate::games::backgammon::bearoff::in_database(opp)
+        {
+            return Err(CliError(format!("{text:?}: both sides must be in their home boards")));
+        }
+        let (win, win_g, lose_g) = db.race(me, opp);
+        out!(
+            "position         {text}: side on roll wins {win:.6} (gammons {win_g:.6}, loses a gammon {lose_g:.6}); rolls {:.4} vs {:.4}",
+            db.mean_rolls(me),
+            db.mean_rolls(opp)
+        );
+    }
+    if let Some(path) = &args.out {
+        db.save(path)?;
         out!("written          {}", path.display());
     }
     Ok(())

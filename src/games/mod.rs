@@ -1,6 +1,7 @@
 //! One folder a game. Each implements `game::Game` (rules, moves, text) and `engine::Evaluate`
 //! (features for the evaluators). The registry below maps command-line ids to types.
 
+pub mod backgammon;
 pub mod draughts;
 pub mod ewn;
 pub mod gomoku;
@@ -12,7 +13,7 @@ use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
 pub const GAME_IDS: &[&str] = &[
-    "othello", "draughts", "checkers", "ewn", "ur", "gomoku", "washogi",
+    "othello", "draughts", "checkers", "ewn", "ur", "gomoku", "washogi", "backgammon",
 ];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
@@ -50,6 +51,10 @@ macro_rules! with_game {
             }
             "washogi" => {
                 type $G = $crate::games::washogi::WaShogi;
+                Ok($body)
+            }
+            "backgammon" => {
+                type $G = $crate::games::backgammon::Backgammon;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),

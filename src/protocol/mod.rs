@@ -1,9 +1,11 @@
 //! Text protocols that let other programs use boardlab's games and engines, and let the arena
 //! drive engine programs. `line` is the generic one every game speaks (docs/protocol.md), `hub`
 //! is Scan's for draughts (a game opts in with `hub::HubNotation`), `gomocup` is piskvork's for
-//! gomoku engines, `xboard` is CECP (server and client, Wa shogi); `session` frames them all
-//! (bytes in, a `Session` per protocol, replies out).
+//! gomoku engines, `xboard` is CECP (server and client, Wa shogi), `gnubg` is GNU Backgammon's
+//! external-player protocol over a socket (boardlab listens, gnubg referees); `session` frames
+//! them all (bytes in, a `Session` per protocol, replies out).
 
+pub mod gnubg;
 pub mod gomocup;
 pub mod hub;
 pub mod line;

@@ -124,6 +124,8 @@ impl<G: Evaluate> Expectimax<G> {
         root.legal_moves(&mut moves);
         moves.sort_by_key(|m| -root.order_hint(*m));
         let mut best: Option<(G::Move, f64, u32)> = None;
+        // As below the root: a decision that is not a ply (a cube action) spends no depth.
+        let cost = if root.counts_as_ply() { 1 } else { 0 };
         for depth in 1..=max_depth {
             let mut iteration_best: Option<(usize, f64)> = None;
             let mut stopped = false;
@@ -131,7 +133,7 @@ impl<G: Evaluate> Expectimax<G> {
                 let mut child = root.clone();
                 child.play(mv);
                 let alpha = iteration_best.map_or(lo - 1.0, |b| b.1);
-                match s.value(&child, me, depth as i32 - 1, alpha, hi + 1.0, 1) {
+                match s.value(&child, me, depth as i32 - cost, alpha, hi + 1.0, 1) {
                     Ok(v) => {
                         if iteration_best.is_none_or(|b| v > b.1) {
                             iteration_best = Some((i, v));
@@ -207,12 +209,24 @@ impl<G: Evaluate> Search<'_, G> {
         ply: usize,
     ) -> Result<f64, Stopped> {
         self.count()?;
+        if let Some(v) = state.known_value(me) {
+            return Ok((v * SCORE_SCALE).clamp(self.lo, self.hi));
+        }
         match state.turn() {
             Turn::Terminal => Ok(match self.config.win_value {
                 Some(_) => state.returns().get(me).clamp(-1.0, 1.0) * self.hi,
                 None => terminal_score(&state.returns(), me, ply) as f64,
             }),
-            Turn::Chance => self.chance(state, me, depth, alpha, beta, ply),
+            Turn::Chance => {
+                // A game that evaluates positions before the roll stops there at the horizon.
+                if depth <= 0 {
+                    if let Some(v) = state.evaluate(me, &self.eval.weights) {
+                        let v = (v * SCORE_SCALE).clamp(-EVAL_LIMIT as f64, EVAL_LIMIT as f64);
+                        return Ok(v.clamp(self.lo, self.hi));
+                    }
+                }
+                self.chance(state, me, depth, alpha, beta, ply)
+            }
             Turn::Player(p) => {
                 if depth <= 0 {
                     let e = self.eval.score(state, me);
@@ -248,10 +262,11 @@ impl<G: Evaluate> Search<'_, G> {
             moves.drain(..only);
         }
         let mut best = self.lo - 1.0;
+        let cost = if state.counts_as_ply() { 1 } else { 0 };
         for mv in moves {
             let mut child = state.clone();
             child.play(mv);
-            let v = self.value(&child, p, depth - 1, alpha, beta, ply + 1)?;
+            let v = self.value(&child, p, depth - cost, alpha, beta, ply + 1)?;
             if v > best {
                 best = v;
                 if v > alpha {

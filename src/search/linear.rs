@@ -30,9 +30,13 @@ impl LinearEval {
         }
     }
 
-    /// `dot(weights, features(player))`, in evaluation units.
+    /// `dot(weights, features(player))`, in evaluation units, unless the game has its own
+    /// non-linear evaluation (`Evaluate::evaluate`), which comes first.
     #[inline]
     pub fn eval<G: Evaluate>(&mut self, state: &G, player: PlayerId) -> f64 {
+        if let Some(v) = state.evaluate(player, &self.weights) {
+            return v;
+        }
         self.buf.clear();
         state.features(player, &mut self.buf);
         self.weights
