@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, PlayerId};
+use crate::game::{Game, MoveList, PlayerId};
 
 /// How much an agent may search for one move. Unset fields are unlimited; an agent with no
 /// limit at all uses its own default.
@@ -240,6 +240,49 @@ pub trait Evaluate: Game {
         let _ = mv;
         0
     }
+    /// The moves alpha-beta searches at this decision node (also in quiescence): by default
+    /// every legal move. A game with a wide board may narrow them (gomoku: points near the
+    /// stones, only the replies to a four). They must be legal, at least one, and come in a
+    /// deterministic order (the table stores indices into this list).
+    fn search_moves(&self, moves: &mut MoveList<Self::Move>) {
+        self.legal_moves(moves)
+    }
+    /// A result a game-specific solver proves for the side to move here (gomoku: a threat-space
+    /// search finds a forced win), which alpha-beta then takes instead of searching the node.
+    /// `depth` is the remaining search depth and `root` tells the root apart, so the game can
+    /// spend more there. By default nothing is proven.
+    fn proven_result(&self, depth: i32, root: bool) -> Option<Proven<Self::Move>> {
+        let _ = (depth, root);
+        None
+    }
+    /// Engine-file `[params]` keys this game reads itself (switches of game knowledge for one
+    /// engine, e.g. gomoku's threat search); alpha-beta accepts them and hands them to
+    /// `apply_game_params` on a copy of each root before searching it.
+    fn game_params() -> &'static [&'static str] {
+        &[]
+    }
+    /// Applies `game_params` keys to this state (a search root). By default there are none.
+    fn apply_game_params(&mut self, params: &toml::Table) -> Result<(), String> {
+        let _ = params;
+        Ok(())
+    }
+    /// A back end only this game has (Othello's exact solver, Ur's perfect player from its
+    /// solved table), asked for by the engine file's `backend` name; `None` when the game has
+    /// no back end of that name. The shared back ends in `search` stay generic: a game adds its
+    /// own here, in its own folder, and `search` never imports a game.
+    fn game_agent(spec: &EngineSpec, seed: u64) -> Option<Result<Box<dyn Agent<Self>>, String>> {
+        let _ = (spec, seed);
+        None
+    }
+}
+
+/// A game result proven by a game's own solver (`Evaluate::proven_result`), seen from the side
+/// to move: a win or a loss in `plies` plies, with the first move of the win when known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proven<M> {
+    pub win: bool,
+    pub plies: u32,
+    pub best: Option<M>,
 }
 
 /// An engine file: `engines/<game>/<name>.toml`.

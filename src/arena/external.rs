@@ -268,11 +268,12 @@ pub trait ExternalProtocol<G: Game>: Send {
 pub fn protocol_for<G: Game>(name: Option<&str>) -> Result<Box<dyn ExternalProtocol<G>>, String> {
     match name.unwrap_or("line") {
         "line" => Ok(Box::new(crate::protocol::line::LineClient)),
+        "gomocup" => crate::protocol::gomocup::client_for::<G>(),
         "hub" => crate::protocol::hub::client_for::<G>(),
         "guinn" => super::adapters::guinn_client::<G>(),
         other => Err(format!(
             "the arena does not speak protocol {other:?} to external engines yet (known: line, \
-             hub, guinn, zebra)"
+             gomocup, hub, guinn, zebra)"
         )),
     }
 }

@@ -26,6 +26,7 @@ pub fn output_failed(e: std::io::Error) -> ! {
 }
 
 mod crosscheck;
+mod export;
 mod list;
 mod merge;
 mod perft;
@@ -69,6 +70,8 @@ pub enum Command {
     Merge(merge::MergeArgs),
     /// Solve a game exactly and write the table (Ur: value iteration over every position).
     Solve(solve::SolveArgs),
+    /// Write one recorded game in another format (gomoku: SGF).
+    Export(export::ExportArgs),
 }
 
 /// A command's failure: the message the user sees, and the exit code.
@@ -97,6 +100,7 @@ pub fn run() -> i32 {
         Command::Match(args) => tournament::run_match(args),
         Command::Merge(args) => merge::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Export(args) => export::run(args),
     };
     match result {
         Ok(()) => 0,

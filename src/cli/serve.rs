@@ -9,7 +9,8 @@ use crate::with_game;
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    /// The protocol: `line` (generic, every game; docs/protocol.md), `hub` (draughts), ...
+    /// The protocol: `line` (generic, every game; docs/protocol.md), `hub` (draughts), `gomocup`
+    /// (gomoku), ...
     #[arg(long, default_value = "line")]
     protocol: String,
     /// Game id (see `boardlab list`).
@@ -31,6 +32,8 @@ pub fn run(args: ServeArgs) -> CliResult {
                 crate::game::error::quote(other)
             ))),
         },
+        "gomocup" => crate::protocol::gomocup::serve_cli(&args.game, args.engine.as_deref())
+            .map_err(CliError),
         other => Err(CliError(format!(
             "unknown protocol {other:?} for game {:?}",
             args.game

@@ -1,5 +1,6 @@
 //! Search back ends, generic over the game contract. Game knowledge enters only through
-//! `engine::Evaluate` features and move-ordering hints.
+//! `engine::Evaluate` features and move-ordering hints; a back end only one game has (Othello's
+//! solver, Ur's perfect player) comes from that game through `Evaluate::game_agent`.
 
 pub mod alphabeta;
 pub mod baselines;
@@ -33,7 +34,7 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
         "alphabeta" => Ok(Box::new(alphabeta::AlphaBeta::<G>::new(
             spec.name.clone(),
             spec.weights_for::<G>()?,
-            alphabeta_config(spec)?,
+            alphabeta_config::<G>(spec)?,
             spec.limits,
         ))),
         "expectimax" => Ok(Box::new(expectimax::Expectimax::<G>::new(
@@ -49,12 +50,14 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             spec.limits,
             seed,
         ))),
-        "exact" => exact_agent::<G>(spec),
-        "perfect" => crate::games::ur::perfect::build_agent::<G>(spec),
-        other => Err(format!(
-            "engine {:?}: unknown back end {other:?}",
-            spec.name
-        )),
+        other => G::game_agent(spec, seed).unwrap_or_else(|| {
+            Err(format!(
+                "engine {:?}: unknown back end {other:?} for {} (shared: random, greedy, \
+                 alphabeta, expectimax, mcts, external)",
+                spec.name,
+                G::ID
+            ))
+        }),
     }
 }
 
@@ -173,18 +176,28 @@ impl<'a> Params<'a> {
     }
 }
 
-fn alphabeta_config(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, String> {
-    let p = Params::new(
-        spec,
-        &[
-            "tt_mb",
-            "threads",
-            "quiescence",
-            "max_qdepth",
-            "aspiration",
-            "default_depth",
-        ],
-    )?;
+fn alphabeta_config<G: Evaluate>(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, String> {
+    let mut known = vec![
+        "tt_mb",
+        "threads",
+        "quiescence",
+        "max_qdepth",
+        "aspiration",
+        "default_depth",
+    ];
+    known.extend_from_slice(G::game_params());
+    let p = Params::new(spec, &known)?;
+    let game_params: toml::Table = spec
+        .params
+        .iter()
+        .filter(|(k, _)| G::game_params().contains(&k.as_str()))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    if !game_params.is_empty() {
+        G::new(&Default::default())
+            .apply_game_params(&game_params)
+            .map_err(|e| format!("engine {:?}: {e}", spec.name))?;
+    }
     let d = alphabeta::AlphaBetaConfig::default();
     Ok(alphabeta::AlphaBetaConfig {
         tt_mb: p.tt_mb(d.tt_mb)?,
@@ -193,6 +206,7 @@ fn alphabeta_config(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, Str
         max_qdepth: p.int("max_qdepth", d.max_qdepth, 0, 100)?,
         aspiration: p.f64("aspiration", d.aspiration, 0.0, 1e9)?,
         default_depth: p.int("default_depth", d.default_depth, 1, 120)?,
+        game_params,
     })
 }
 
@@ -251,26 +265,4 @@ pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
         determinizations: p.int("determinizations", d.determinizations as u32, 1, 100_000)?
             as usize,
     })
-}
-
-/// The Othello endgame solver as an agent. `build_agent` is generic, so the Othello agent is
-/// handed back through `Any` when `G` is Othello (the only game with a solver so far).
-fn exact_agent<G: Evaluate>(spec: &EngineSpec) -> Result<Box<dyn Agent<G>>, String> {
-    use crate::games::othello::{solve::ExactAgent, Othello};
-    let p = Params::new(spec, &["tt_mb", "max_empties"])?;
-    let agent: Box<dyn Agent<Othello>> = Box::new(ExactAgent::new(
-        spec.name.clone(),
-        p.tt_mb(64)?,
-        p.int("max_empties", 24u32, 0, 60)?,
-    ));
-    let any: Box<dyn std::any::Any> = Box::new(agent);
-    any.downcast::<Box<dyn Agent<G>>>()
-        .map(|b| *b)
-        .map_err(|_| {
-            format!(
-                "engine {:?}: back end exact solves Othello only, not {}",
-                spec.name,
-                G::ID
-            )
-        })
 }
