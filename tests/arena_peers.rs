@@ -33,7 +33,7 @@ fn games(out: &Path) -> Vec<Value> {
         .collect()
 }
 
-fn tournament(game: &str, engines: &[&Path], out: &Path, extra: &[&str]) -> std::process::Output {
+fn tournament(game: &str, engines: &[&PathBuf], out: &Path, extra: &[&str]) -> std::process::Output {
     Command::new(bin())
         .args(["tournament", "--game", game, "--engines"])
         .args(engines)
@@ -205,7 +205,8 @@ fn the_hub_client_plays_boardlabs_hub_server() {
         let hub_moves: Vec<&Value> = g["stats"].as_array().unwrap().iter().filter(|s| s["seat"] == seat).collect();
         assert!(!hub_moves.is_empty());
         // The server's `info` depth and nodes reach the record.
-        assert!(hub_moves.iter().all(|s| s["depth"].as_u64() == Some(2)), "{g}");
+        let depths: Vec<u64> = hub_moves.iter().map(|s| s["depth"].as_u64().unwrap_or(0)).collect();
+        assert!(depths.iter().all(|&d| d <= 2) && depths.contains(&2), "{g}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
