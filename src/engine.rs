@@ -82,7 +82,8 @@ impl Limits {
 pub struct SearchReport<M> {
     pub best: M,
     /// The value for the side to move, in the back end's units (alpha-beta: evaluation units,
-    /// exact solvers: the game's score, MCTS: mean return).
+    /// exact solvers: the game's score, MCTS: mean return). NaN when an external engine
+    /// reported no score (score adjudication then treats the move as unscored).
     pub score: f64,
     pub depth: u32,
     pub nodes: u64,
@@ -112,6 +113,39 @@ impl<M: Copy> SearchReport<M> {
     }
 }
 
+/// The game clock before a move, as the referee keeps it under a time control (`--tc`): what
+/// the side to move and its opponent have left and the increment each gets after a move, in
+/// milliseconds. External engines are given it so they manage their own time, as fastchess
+/// gives UCI engines `wtime btime winc binc`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    pub own_ms: u64,
+    pub opponent_ms: u64,
+    pub increment_ms: u64,
+}
+
+/// What an agent says with the move it chose: play it (the default), play it and offer a draw,
+/// or resign instead of playing it. The arena records it in the game; the line protocol writes
+/// it as `bestmove M offer draw` and `resign` (docs/protocol.md).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Intent {
+    #[default]
+    Play,
+    OfferDraw,
+    Resign,
+}
+
+/// What the score of an exact back end means, so the arena can adjudicate by exact knowledge
+/// (`--adjudicate exact=FILE`): the game's margin under perfect play (Othello's solver: the
+/// final disc difference; its sign is the result), or the exact probability of winning
+/// (Ur's solved table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExactScore {
+    Margin,
+    WinProbability,
+}
+
 /// Why an agent produced no move: the arena turns this into a loss with the reason recorded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AgentError {
@@ -136,6 +170,40 @@ pub trait Agent<G: Game>: Send {
     fn new_game(&mut self) {}
     /// The move for the side to move in `state` (a decision node).
     fn choose(&mut self, state: &G, limits: &Limits) -> Result<SearchReport<G::Move>, AgentError>;
+    /// The game clock before the next `choose` (the referee calls it under a time control;
+    /// None otherwise). External engines pass it on; by default it is ignored and the move's
+    /// `Limits` carry the time to aim for.
+    fn set_clock(&mut self, clock: Option<Clock>) {
+        let _ = clock;
+    }
+    /// What the agent says with the move `choose` just returned for `state`: by default it
+    /// plays it. `Intent::Resign` ends the game lost without playing the move.
+    fn intent(&mut self, state: &G, report: &SearchReport<G::Move>) -> Intent {
+        let _ = (state, report);
+        Intent::Play
+    }
+    /// The opponent offered a draw with its move; `state` is the position after that move.
+    /// True accepts (the game is drawn). By default an agent declines.
+    fn accept_draw(&mut self, state: &G) -> bool {
+        let _ = state;
+        false
+    }
+    /// The probability of winning for the side that moved, as this back end reads its own
+    /// `report` (MCTS: from its mean return; the Ur table: exact), for adjudication of chance
+    /// games on win probabilities. None (the default): the score is no probability.
+    fn win_probability(&self, report: &SearchReport<G::Move>) -> Option<f64> {
+        let _ = report;
+        None
+    }
+    /// A remark on the last move for the game record (an adapter's retries). None by default.
+    fn note(&self) -> Option<String> {
+        None
+    }
+    /// Some when this back end's score is exact knowledge (a solver or a solved table), saying
+    /// what it measures; such an agent answers with an error where it knows nothing.
+    fn exact_score(&self) -> Option<ExactScore> {
+        None
+    }
 }
 
 /// Game knowledge for search back ends and tuners: named linear features, seen by one player.
@@ -260,6 +328,8 @@ pub struct Proven<M> {
 /// mobility = 10.0
 /// [params]                     # back-end options (tt_mb, threads, exploration, ...)
 /// tt_mb = 16
+/// [offers]                     # optional: draw offers, acceptance, resignation by score
+/// resign_score = 600
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -284,6 +354,10 @@ pub struct EngineSpec {
     /// Random seed for back ends that draw random numbers.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// When the arena offers a draw or resigns for this engine, and when it accepts an offer,
+    /// by score thresholds (`[offers]`, `arena::offers`). Absent: the engine's own say only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offers: Option<crate::arena::offers::OfferPolicy>,
 }
 
 impl EngineSpec {
@@ -297,6 +371,9 @@ impl EngineSpec {
         spec.limits
             .check()
             .map_err(|e| format!("engine {:?}: [limits] {e}", spec.name))?;
+        if let Some(o) = &spec.offers {
+            o.check().map_err(|e| format!("engine {:?}: {e}", spec.name))?;
+        }
         Ok(spec)
     }
     /// Refuses an engine file whose `rules` do not read as rules of `G` (`start=bogus`).

@@ -1,17 +1,70 @@
 //! External engines: a child process the arena talks to through a text protocol. The process
 //! plumbing (spawn, send a line, read a line before a deadline, kill) is shared; what is said is
 //! a protocol (`ExternalProtocol`), so GTP, Gomocup, Hub, XBoard or gnubg can be added as one
-//! more implementation and one more arm in `protocol_for`. Every failure (cannot start, exits,
-//! hangs, garbage, illegal move) is an `AgentError`, which the arena turns into a loss.
+//! more implementation and one more arm in `protocol_for`. Engines that are one process per move
+//! (Zebra) implement `PerMoveProgram` instead (`arena::adapters`). Every failure (cannot start,
+//! exits, hangs, garbage, illegal move) is an `AgentError`, which the arena turns into a loss.
+//!
+//! Engine files name programs outside the repository through environment variables:
+//! `command = ["${BOARDLAB_PEERS}/scan2/scan", "hub"]` and `[params] dir = "${BOARDLAB_PEERS}/scan2"`
+//! (the working directory) are expanded here; an unset variable is an error naming it.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Agent, AgentError, EngineSpec, Limits, SearchReport};
+use crate::engine::{
+    Agent, AgentError, Clock, EngineSpec, Intent, Limits, SearchReport,
+};
 use crate::game::error::quote;
-use crate::game::Game;
+use crate::game::{Game, MoveList};
+
+/// How a program is started: its working directory, and whether its stderr is read as lines
+/// too (GuiNN writes its search information there).
+#[derive(Clone, Debug, Default)]
+pub struct SpawnOptions {
+    pub dir: Option<PathBuf>,
+    pub read_stderr: bool,
+}
+
+/// Reads `stream` line by line (at most 1 MB a line) into `tx` until it ends.
+fn read_lines(stream: impl Read + Send + 'static, tx: Sender<String>) {
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stream);
+        let mut buf = Vec::new();
+        let max = crate::protocol::session::MAX_LINE_BYTES as u64;
+        loop {
+            buf.clear();
+            // At most 1 MB a line: an engine that writes an endless line cannot fill the
+            // memory; the rest of such a line is skipped and the line reads as garbage.
+            match (&mut reader).take(max).read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let line = if buf.ends_with(b"\n") || buf.len() < max as usize {
+                        String::from_utf8_lossy(&buf).trim_end().to_string()
+                    } else {
+                        // Skip to the end of the line, 1 MB at a time.
+                        let mut rest = Vec::new();
+                        loop {
+                            rest.clear();
+                            match (&mut reader).take(max).read_until(b'\n', &mut rest) {
+                                Ok(0) | Err(_) => break,
+                                Ok(_) if rest.ends_with(b"\n") => break,
+                                Ok(_) => {}
+                            }
+                        }
+                        format!("<a line longer than {max} bytes>")
+                    };
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    });
+}
 
 /// A running engine program: its stdin, and its stdout as lines arriving on a channel.
 pub struct EngineProcess {
@@ -23,58 +76,49 @@ pub struct EngineProcess {
 
 impl EngineProcess {
     pub fn spawn(label: &str, command: &[String]) -> Result<EngineProcess, AgentError> {
+        Self::spawn_with(label, command, &SpawnOptions::default())
+    }
+
+    pub fn spawn_with(
+        label: &str,
+        command: &[String],
+        opts: &SpawnOptions,
+    ) -> Result<EngineProcess, AgentError> {
         let (program, args) = command
             .split_first()
             .ok_or_else(|| AgentError::Crashed(format!("{label}: no command given")))?;
-        let mut child = Command::new(program)
-            .args(args)
+        let mut cmd = Command::new(program);
+        cmd.args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(if opts.read_stderr {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            });
+        if let Some(dir) = &opts.dir {
+            cmd.current_dir(dir);
+        }
+        let mut child = cmd
             .spawn()
             .map_err(|e| AgentError::Crashed(format!("{label}: cannot start {program:?}: {e}")))?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = child.stdout.take().expect("piped stdout");
         let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            let max = crate::protocol::session::MAX_LINE_BYTES as u64;
-            loop {
-                buf.clear();
-                // At most 1 MB a line: an engine that writes an endless line cannot fill the
-                // memory; the rest of such a line is skipped and the line reads as garbage.
-                match (&mut reader).take(max).read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = if buf.ends_with(b"\n") || buf.len() < max as usize {
-                            String::from_utf8_lossy(&buf).trim_end().to_string()
-                        } else {
-                            // Skip to the end of the line, 1 MB at a time.
-                            let mut rest = Vec::new();
-                            loop {
-                                rest.clear();
-                                match (&mut reader).take(max).read_until(b'\n', &mut rest) {
-                                    Ok(0) | Err(_) => break,
-                                    Ok(_) if rest.ends_with(b"\n") => break,
-                                    Ok(_) => {}
-                                }
-                            }
-                            format!("<a line longer than {max} bytes>")
-                        };
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
+        if let Some(err) = child.stderr.take() {
+            read_lines(err, tx.clone());
+        }
+        read_lines(stdout, tx);
         Ok(EngineProcess {
             label: label.to_string(),
             child,
             stdin,
             lines,
         })
+    }
+
+    pub fn label(&self) -> &str {
+        &self.label
     }
 
     pub fn send(&mut self, line: &str) -> Result<(), AgentError> {
@@ -122,6 +166,11 @@ impl EngineProcess {
         }
     }
 
+    /// The process id (tests kill engines from outside).
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -142,19 +191,42 @@ impl Drop for EngineProcess {
     }
 }
 
+/// One move asked of an external engine: the limits for this move (under a clock, the share of
+/// the clock the referee would give an in-process engine) and the clock itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveRequest {
+    pub limits: Limits,
+    pub clock: Option<Clock>,
+}
+
+/// What an engine answered to a move request: the move text (None when it resigned instead),
+/// and what it told about its search.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineAnswer {
+    pub mv: Option<String>,
+    /// In the game's evaluation units, from the side to move (None: no score reported).
+    pub score: Option<f64>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub intent: Intent,
+    /// A reported probability of winning for the side to move.
+    pub win_probability: Option<f64>,
+    /// Anything worth keeping about this move (an adapter's retries), recorded in games.jsonl.
+    pub note: Option<String>,
+}
+
+impl EngineAnswer {
+    pub fn with_move(mv: impl Into<String>, score: Option<f64>) -> EngineAnswer {
+        EngineAnswer {
+            mv: Some(mv.into()),
+            score,
+            ..Default::default()
+        }
+    }
+}
+
 /// What is said to an engine program. One implementation a protocol.
 pub trait ExternalProtocol<G: Game>: Send {
-    /// The engine-file `[params]` keys the protocol reads (besides the agent's own
-    /// `startup_ms`, `margin_ms`, `timeout_ms`); any other key is refused. Default: none.
-    fn param_keys(&self) -> &'static [&'static str] {
-        &[]
-    }
-    /// Reads the protocol's options (`param_keys`) from the engine file before the engine
-    /// starts. Protocols without options keep this.
-    fn configure(&mut self, spec: &EngineSpec) -> Result<(), String> {
-        let _ = spec;
-        Ok(())
-    }
     /// After start: wait until the engine is ready.
     fn handshake(
         &mut self,
@@ -169,6 +241,38 @@ pub trait ExternalProtocol<G: Game>: Send {
         limits: &Limits,
         deadline: Instant,
     ) -> Result<(String, f64), AgentError>;
+    /// The request the arena makes: with the clock, answered with what the engine said about
+    /// its search and any draw offer or resignation. By default `request_move`'s move and score.
+    fn request(
+        &mut self,
+        process: &mut EngineProcess,
+        state: &G,
+        request: &MoveRequest,
+        deadline: Instant,
+    ) -> Result<EngineAnswer, AgentError> {
+        let (mv, score) = self.request_move(process, state, &request.limits, deadline)?;
+        Ok(EngineAnswer::with_move(mv, Some(score)))
+    }
+    /// The opponent offers a draw in `state`: does the engine accept? By default protocols
+    /// without draw offers decline.
+    fn offer_draw(
+        &mut self,
+        process: &mut EngineProcess,
+        state: &G,
+        deadline: Instant,
+    ) -> Result<bool, AgentError> {
+        let _ = (process, state, deadline);
+        Ok(false)
+    }
+    /// `[params]` keys this protocol reads (besides the arena's own), checked in `configure`.
+    fn param_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Reads this protocol's `[params]` from the engine file.
+    fn configure(&mut self, spec: &EngineSpec) -> Result<(), String> {
+        let _ = spec;
+        Ok(())
+    }
 }
 
 /// The protocol an engine file names (`protocol = "line"`, the default).
@@ -177,18 +281,223 @@ pub fn protocol_for<G: Game>(name: Option<&str>) -> Result<Box<dyn ExternalProto
         "line" => Ok(Box::new(crate::protocol::line::LineClient)),
         "gomocup" => crate::protocol::gomocup::client_for::<G>(),
         "xboard" => Ok(Box::new(crate::protocol::xboard::XBoardClient::default())),
+        "hub" => crate::protocol::hub::client_for::<G>(),
+        "guinn" => super::adapters::guinn_client::<G>(),
         other => Err(format!(
-            "the arena does not speak protocol {other:?} to external engines yet (known: line, gomocup, xboard)"
+            "the arena does not speak protocol {other:?} to external engines yet (known: line, \
+             gomocup, xboard, hub, guinn, zebra)"
         )),
     }
+}
+
+/// An engine that is one process per move (Zebra): for every move the adapter runs the program
+/// with what that move needs (arguments, a position file) and reads the move from its output.
+pub trait PerMoveProgram<G: Game>: Send {
+    fn run_move(
+        &mut self,
+        program: &Launcher,
+        state: &G,
+        request: &MoveRequest,
+        deadline: Instant,
+    ) -> Result<EngineAnswer, AgentError>;
+    /// `[params]` keys this adapter reads, checked in `configure`.
+    fn param_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
+    fn configure(&mut self, spec: &EngineSpec) -> Result<(), String> {
+        let _ = spec;
+        Ok(())
+    }
+}
+
+/// The adapter for a one-process-a-move engine file (`protocol = "zebra"`), if it is one.
+fn per_move_for<G: Game>(name: Option<&str>) -> Option<Result<Box<dyn PerMoveProgram<G>>, String>> {
+    match name {
+        Some("zebra") => Some(super::adapters::zebra_program::<G>()),
+        _ => None,
+    }
+}
+
+/// What a program run to its end printed, and how it ended.
+pub struct ProgramOutput {
+    pub status: ExitStatus,
+    pub lines: Vec<String>,
+}
+
+/// Runs a one-process-a-move engine: the engine file's command (expanded) with extra arguments,
+/// in its working directory, with no input, until it exits or the deadline.
+#[derive(Clone, Debug)]
+pub struct Launcher {
+    pub label: String,
+    pub command: Vec<String>,
+    pub dir: Option<PathBuf>,
+}
+
+/// Most lines kept from one run of a per-move program (its output past that is read and dropped).
+const MAX_PROGRAM_LINES: usize = 10_000;
+
+impl Launcher {
+    pub fn run(&self, extra: &[String], deadline: Instant) -> Result<ProgramOutput, AgentError> {
+        let (program, args) = self
+            .command
+            .split_first()
+            .ok_or_else(|| AgentError::Crashed(format!("{}: no command given", self.label)))?;
+        let mut cmd = Command::new(program);
+        cmd.args(args)
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(dir) = &self.dir {
+            cmd.current_dir(dir);
+        }
+        let mut child = cmd.spawn().map_err(|e| {
+            AgentError::Crashed(format!("{}: cannot start {program:?}: {e}", self.label))
+        })?;
+        let (tx, rx) = mpsc::channel();
+        read_lines(child.stdout.take().expect("piped stdout"), tx);
+        let mut lines = Vec::new();
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(wait) {
+                Ok(line) => {
+                    if lines.len() < MAX_PROGRAM_LINES {
+                        lines.push(line);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Err(AgentError::Timeout(format!(
+                        "{}: no answer in time, killed",
+                        self.label
+                    )));
+                }
+            }
+        }
+        // The output is closed; the process is ending (or has closed stdout and hangs).
+        let until = deadline.max(Instant::now() + Duration::from_millis(500));
+        loop {
+            match child.try_wait() {
+                Ok(Some(status)) => return Ok(ProgramOutput { status, lines }),
+                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(2)),
+                _ => {
+                    let _ = child.kill();
+                    let status = child.wait().map_err(|e| {
+                        AgentError::Crashed(format!("{}: lost: {e}", self.label))
+                    })?;
+                    return Ok(ProgramOutput { status, lines });
+                }
+            }
+        }
+    }
+}
+
+/// `${NAME}` in `text` replaced by the environment variable NAME; an unset one is an error
+/// naming it (`$` without a brace is kept as it is).
+pub fn expand_env(text: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("${") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 2..];
+        let end = after
+            .find('}')
+            .ok_or_else(|| format!("{}: `${{` without its closing `}}`", quote(text)))?;
+        let name = &after[..end];
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(format!("{}: bad variable name {}", quote(text), quote(name)));
+        }
+        match std::env::var(name) {
+            Ok(v) if !v.is_empty() => out.push_str(&v),
+            _ => {
+                return Err(format!(
+                    "{} needs the environment variable {name}, which is not set{}",
+                    quote(text),
+                    if name == "BOARDLAB_PEERS" {
+                        " (the folder holding the peer engines: docs/arena.md, \"Peer engines\")"
+                    } else {
+                        ""
+                    }
+                ))
+            }
+        }
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+/// A private directory where every file of `source` is linked: programs that write files into
+/// their working directory (Zebra's log and game files) run there, one directory per engine
+/// instance, so a read-only peer folder and games played at once do not collide. Removed on drop.
+struct Scratch {
+    path: PathBuf,
+}
+
+impl Scratch {
+    /// `skip`: names of files the program writes itself (Zebra's log and game files), not
+    /// linked, so its writes stay in the scratch directory and never reach `source`.
+    fn new(source: &Path, label: &str, skip: &[&str]) -> Result<Scratch, String> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let safe: String = label
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
+        let path = std::env::temp_dir().join(format!(
+            "boardlab-{safe}-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::SeqCst)
+        ));
+        let bad = |e: std::io::Error| format!("scratch directory {}: {e}", path.display());
+        std::fs::create_dir_all(&path).map_err(bad)?;
+        let entries = std::fs::read_dir(source)
+            .map_err(|e| format!("cannot read {}: {e}", source.display()))?;
+        for entry in entries.flatten() {
+            if skip.iter().any(|n| entry.file_name() == std::ffi::OsStr::new(n)) {
+                continue;
+            }
+            let target = entry.path();
+            #[cfg(unix)]
+            std::os::unix::fs::symlink(&target, path.join(entry.file_name())).map_err(bad)?;
+            #[cfg(not(unix))]
+            if target.is_file() {
+                std::fs::copy(&target, path.join(entry.file_name())).map_err(bad)?;
+            }
+        }
+        Ok(Scratch { path })
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.path);
+    }
+}
+
+/// How the engine is driven: one process a game speaking a protocol, or one process a move.
+enum Driver<G: Game> {
+    Session {
+        protocol: Box<dyn ExternalProtocol<G>>,
+        process: Option<EngineProcess>,
+    },
+    PerMove(Box<dyn PerMoveProgram<G>>),
 }
 
 /// An engine program as an `Agent`.
 pub struct ExternalAgent<G: Game> {
     spec: EngineSpec,
-    protocol: Box<dyn ExternalProtocol<G>>,
-    process: Option<EngineProcess>,
+    driver: Driver<G>,
+    command: Vec<String>,
+    spawn: SpawnOptions,
+    /// Kept for its lifetime: the directory goes when the agent does.
+    _scratch: Option<Scratch>,
     times: ExternalTimes,
+    clock: Option<Clock>,
+    /// What the engine said with its last move.
+    last: EngineAnswer,
     /// Set once the engine failed: it stays failed for the rest of the game.
     failed: Option<AgentError>,
 }
@@ -202,12 +511,32 @@ struct ExternalTimes {
     timeout: Duration,
 }
 
+/// `[params]` every external engine may give (the protocol adds its own).
+const ARENA_PARAMS: &[&str] = &[
+    "startup_ms",
+    "margin_ms",
+    "timeout_ms",
+    "dir",
+    "scratch",
+    "scratch_skip",
+    "stderr",
+];
+
 impl<G: Game> ExternalAgent<G> {
     pub fn new(spec: &EngineSpec) -> Result<ExternalAgent<G>, String> {
-        let mut protocol = protocol_for::<G>(spec.protocol.as_deref())
-            .map_err(|e| format!("engine {:?}: {e}", spec.name))?;
-        let mut known = vec!["startup_ms", "margin_ms", "timeout_ms"];
-        known.extend_from_slice(protocol.param_keys());
+        let named = |e: String| format!("engine {:?}: {e}", spec.name);
+        let mut driver = match per_move_for::<G>(spec.protocol.as_deref()) {
+            Some(program) => Driver::PerMove(program.map_err(named)?),
+            None => Driver::Session {
+                protocol: protocol_for::<G>(spec.protocol.as_deref()).map_err(named)?,
+                process: None,
+            },
+        };
+        let own_keys = match &driver {
+            Driver::Session { protocol, .. } => protocol.param_keys(),
+            Driver::PerMove(p) => p.param_keys(),
+        };
+        let known: Vec<&str> = ARENA_PARAMS.iter().chain(own_keys).copied().collect();
         let p = crate::search::Params::new(spec, &known)?;
         let ms = |key: &str, default: u64| -> Result<Duration, String> {
             Ok(Duration::from_millis(p.int(key, default, 0, 1 << 40)?))
@@ -223,24 +552,120 @@ impl<G: Game> ExternalAgent<G> {
                 spec.name
             ));
         }
-        protocol.configure(spec)?;
+        let command = spec
+            .command
+            .iter()
+            .map(|c| expand_env(c))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(named)?;
+        let dir = p
+            .string("dir")?
+            .map(expand_env)
+            .transpose()
+            .map_err(named)?
+            .map(PathBuf::from);
+        if let Some(d) = &dir {
+            if !d.is_dir() {
+                return Err(named(format!(
+                    "[params] dir {} is not a directory",
+                    d.display()
+                )));
+            }
+        }
+        let read_stderr = match p.string("stderr")? {
+            None | Some("discard") => false,
+            Some("read") => true,
+            Some(other) => {
+                return Err(named(format!(
+                    "[params] stderr = {other:?}: give \"read\" or \"discard\""
+                )))
+            }
+        };
+        match &mut driver {
+            Driver::Session { protocol, .. } => protocol.configure(spec).map_err(named)?,
+            Driver::PerMove(program) => program.configure(spec).map_err(named)?,
+        }
+        let scratch = if p.bool("scratch", false)? {
+            let source = dir
+                .as_ref()
+                .ok_or_else(|| named("[params] scratch = true needs dir".into()))?;
+            let skip = p.string("scratch_skip")?.unwrap_or("");
+            let skip: Vec<&str> = skip.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
+            Some(Scratch::new(source, &spec.name, &skip).map_err(named)?)
+        } else {
+            None
+        };
+        let run_dir = scratch.as_ref().map(|s| s.path.clone()).or(dir);
         Ok(ExternalAgent {
             spec: spec.clone(),
-            protocol,
+            driver,
+            command,
+            spawn: SpawnOptions {
+                dir: run_dir,
+                read_stderr,
+            },
+            _scratch: scratch,
             times,
-            process: None,
+            clock: None,
+            last: EngineAnswer::default(),
             failed: None,
         })
     }
 
-    fn ensure_started(&mut self) -> Result<(), AgentError> {
-        if self.process.is_none() {
-            let mut p = EngineProcess::spawn(&self.spec.name, &self.spec.command)?;
-            let deadline = Instant::now() + self.times.startup;
-            self.protocol.handshake(&mut p, deadline)?;
-            self.process = Some(p);
+    /// The running process of a session engine (tests kill it from outside).
+    pub fn process_id(&self) -> Option<u32> {
+        match &self.driver {
+            Driver::Session { process, .. } => process.as_ref().map(|p| p.id()),
+            Driver::PerMove(_) => None,
+        }
+    }
+
+    fn fail(&mut self, e: &AgentError) {
+        self.failed = Some(e.clone());
+        if let Driver::Session { process, .. } = &mut self.driver {
+            if let Some(mut p) = process.take() {
+                p.kill();
+            }
+        }
+    }
+
+    /// Starts a session engine and shakes hands, once.
+    fn started(&mut self) -> Result<(), AgentError> {
+        if let Driver::Session { protocol, process } = &mut self.driver {
+            if process.is_none() {
+                let mut p = EngineProcess::spawn_with(&self.spec.name, &self.command, &self.spawn)?;
+                let deadline = Instant::now() + self.times.startup;
+                protocol.handshake(&mut p, deadline)?;
+                *process = Some(p);
+            }
         }
         Ok(())
+    }
+
+    fn ask(&mut self, state: &G, request: &MoveRequest) -> Result<EngineAnswer, AgentError> {
+        self.started()?;
+        // Under a clock the engine manages its own time: it may take what it has left; a
+        // move with a time limit may take it plus a margin; without either, `timeout_ms`.
+        let allowed = match (request.clock, request.limits.time_ms) {
+            (Some(c), _) => Duration::from_millis(c.own_ms) + self.times.margin,
+            (None, Some(t)) => Duration::from_millis(t) + self.times.margin,
+            (None, None) => self.times.timeout,
+        };
+        let deadline = Instant::now() + allowed;
+        match &mut self.driver {
+            Driver::Session { protocol, process } => {
+                let p = process.as_mut().expect("started");
+                protocol.request(p, state, request, deadline)
+            }
+            Driver::PerMove(program) => {
+                let launcher = Launcher {
+                    label: self.spec.name.clone(),
+                    command: self.command.clone(),
+                    dir: self.spawn.dir.clone(),
+                };
+                program.run_move(&launcher, state, request, deadline)
+            }
+        }
     }
 }
 
@@ -249,42 +674,105 @@ impl<G: Game> Agent<G> for ExternalAgent<G> {
         self.spec.name.clone()
     }
 
+    fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
+    }
+
     fn choose(&mut self, state: &G, limits: &Limits) -> Result<SearchReport<G::Move>, AgentError> {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
         let started = Instant::now();
-        let result = self.ensure_started().and_then(|_| {
-            // A move with a time limit may take it plus a margin; without one, `timeout_ms`.
-            let allowed = match limits.time_ms {
-                Some(t) => Duration::from_millis(t) + self.times.margin,
-                None => self.times.timeout,
+        let request = MoveRequest {
+            limits: *limits,
+            clock: self.clock,
+        };
+        let result = self.ask(state, &request).and_then(|answer| {
+            let mv = match &answer.mv {
+                Some(text) => {
+                    let mv = state
+                        .parse_move(text)
+                        .map_err(|e| AgentError::IllegalMove(format!("{} ({e})", quote(text))))?;
+                    if !state.is_legal(mv) {
+                        return Err(AgentError::IllegalMove(quote(text)));
+                    }
+                    mv
+                }
+                // Resigned without a move: the report needs one; it is not played.
+                None if answer.intent == Intent::Resign => {
+                    let mut moves = MoveList::new();
+                    state.legal_moves(&mut moves);
+                    *moves.first().ok_or(AgentError::NoMove)?
+                }
+                None => return Err(AgentError::Garbage("an answer without a move".into())),
             };
-            let process = self.process.as_mut().expect("started");
-            let (text, score) =
-                self.protocol
-                    .request_move(process, state, limits, Instant::now() + allowed)?;
-            let mv = state
-                .parse_move(&text)
-                .map_err(|e| AgentError::IllegalMove(format!("{} ({e})", quote(&text))))?;
-            if !state.is_legal(mv) {
-                return Err(AgentError::IllegalMove(quote(&text)));
-            }
-            Ok(SearchReport {
+            let report = SearchReport {
                 best: mv,
-                score,
-                depth: 0,
-                nodes: 0,
+                score: answer.score.unwrap_or(f64::NAN),
+                depth: answer.depth.unwrap_or(0),
+                nodes: answer.nodes.unwrap_or(0),
                 ms: started.elapsed().as_millis() as u64,
                 pv: vec![mv],
-            })
+            };
+            self.last = answer;
+            Ok(report)
         });
         if let Err(e) = &result {
-            self.failed = Some(e.clone());
-            if let Some(mut p) = self.process.take() {
-                p.kill();
-            }
+            self.fail(e);
         }
         result
+    }
+
+    fn intent(&mut self, _state: &G, _report: &SearchReport<G::Move>) -> Intent {
+        self.last.intent
+    }
+
+    fn accept_draw(&mut self, state: &G) -> bool {
+        if self.failed.is_some() {
+            return false;
+        }
+        let deadline = Instant::now() + self.times.startup;
+        let answer = match &mut self.driver {
+            Driver::Session { protocol, process } => match process.as_mut() {
+                Some(p) => protocol.offer_draw(p, state, deadline),
+                None => Ok(false),
+            },
+            Driver::PerMove(_) => Ok(false),
+        };
+        match answer {
+            Ok(yes) => yes,
+            Err(e) => {
+                // A crash while answering loses the game at the engine's next move.
+                self.fail(&e);
+                false
+            }
+        }
+    }
+
+    fn win_probability(&self, _report: &SearchReport<G::Move>) -> Option<f64> {
+        self.last.win_probability
+    }
+
+    fn note(&self) -> Option<String> {
+        self.last.note.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environment_variables_expand_and_unset_ones_are_named() {
+        std::env::set_var("BOARDLAB_TEST_EXPAND", "/opt/peers");
+        assert_eq!(
+            expand_env("${BOARDLAB_TEST_EXPAND}/scan2/scan").unwrap(),
+            "/opt/peers/scan2/scan"
+        );
+        assert_eq!(expand_env("plain $HOME text").unwrap(), "plain $HOME text");
+        let e = expand_env("${BOARDLAB_TEST_UNSET_VARIABLE}/x").unwrap_err();
+        assert!(e.contains("BOARDLAB_TEST_UNSET_VARIABLE"), "{e}");
+        assert!(expand_env("${oops").is_err());
+        assert!(expand_env("${a-b}").is_err());
     }
 }

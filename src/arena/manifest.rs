@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::adjudicate::Adjudication;
 use super::match_format::MatchFormat;
 use super::openings::Opening;
 use super::schedule::{Format, Schedule};
@@ -78,6 +79,10 @@ pub struct Manifest {
     /// loses. `--move-ceiling-ms`; files written before it existed read as the default.
     #[serde(default = "default_move_ceiling_ms")]
     pub move_ceiling_ms: u64,
+    /// Score adjudication and adjudication by exact knowledge (`--resign`, `--draw`,
+    /// `--adjudicate`); absent from the file when off, so older files read as before.
+    #[serde(default, skip_serializing_if = "Adjudication::is_off")]
+    pub adjudication: Adjudication,
 }
 
 /// The default ceiling on a move without a time limit: 10 minutes, well past any engine file's
@@ -117,6 +122,7 @@ impl Manifest {
             players: 2,
             match_format: None,
             move_ceiling_ms: DEFAULT_MOVE_CEILING_MS,
+            adjudication: Adjudication::default(),
         }
     }
 }
@@ -178,7 +184,8 @@ impl Manifest {
             shard,
             players,
             match_format,
-            move_ceiling_ms
+            move_ceiling_ms,
+            adjudication
         );
         d
     }

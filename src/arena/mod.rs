@@ -6,17 +6,24 @@
 //! - `referee`: plays one game (limits, clocks, adjudication, faults are losses).
 //! - `match_format`: matches (first to W of N games, first move by a sequence) of referee games.
 //! - `runner`: plays the pending games in parallel, appending `games.jsonl`.
-//! - `external`: engine programs over a text protocol.
+//! - `external`: engine programs over a text protocol; `adapters`: engines with their own ways
+//!   (Zebra, one process a move; GuiNN's line protocol).
+//! - `offers`: draw offers, acceptance and resignation by an engine file's score thresholds;
+//!   `adjudicate`: score adjudication (fastchess's `--resign`, `--draw`), win probabilities,
+//!   exact knowledge, and the seed's refused-draw rule.
 //! - `record`: the game log, resumable after a kill.
 //! - `stats`, `sprt`, `ratings`: Elo, pentanomial, SPRT, multi-engine ratings.
 //! - `report`, `chart`: standings, summaries and the rating chart.
 //! - `merge`: shard directories into one.
 
+pub mod adapters;
+pub mod adjudicate;
 pub mod chart;
 pub mod external;
 pub mod manifest;
 pub mod match_format;
 pub mod merge;
+pub mod offers;
 pub mod openings;
 pub mod ratings;
 pub mod record;

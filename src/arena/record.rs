@@ -35,6 +35,99 @@ pub struct ArenaRecord {
     pub match_index: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub match_game: Option<u32>,
+    /// How the game ended, by kind (the reason says it in words). Absent in records written
+    /// before it existed, which read as `Ending::Unknown`.
+    #[serde(default, skip_serializing_if = "Ending::is_unknown")]
+    pub ending: Ending,
+    /// One entry a move an engine chose (not the opening's, not chance's): who, how long, how
+    /// much it searched, its score, its clock, and what it said with the move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stats: Vec<MoveStat>,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ending {
+    #[default]
+    Unknown,
+    /// By the rules of the game (including its own draw rules).
+    Rules,
+    /// An engine failed: crash, hang, illegal move, time.
+    Fault,
+    /// The ply limit (`--max-plies`).
+    PlyLimit,
+    /// An engine resigned (by its own say or its `[offers]` thresholds).
+    Resigned,
+    /// A draw offer was accepted.
+    DrawAgreed,
+    /// Score adjudication: `--resign` (scores or win probabilities).
+    ResignAdjudication,
+    /// Score adjudication: `--draw`.
+    DrawAdjudication,
+    /// Exact knowledge (`--adjudicate exact=..`).
+    Exact,
+    /// The rules' refused-draw count ran out (draughts `draw_offer=seed`).
+    RefusedDraw,
+}
+
+impl Ending {
+    pub fn is_unknown(&self) -> bool {
+        *self == Ending::Unknown
+    }
+    /// Ended by the arena before the game's own end (adjudications, agreements, resignations).
+    pub fn is_early(&self) -> bool {
+        !matches!(self, Ending::Unknown | Ending::Rules | Ending::Fault)
+    }
+    pub fn name(&self) -> &'static str {
+        match self {
+            Ending::Unknown => "unknown",
+            Ending::Rules => "rules",
+            Ending::Fault => "fault",
+            Ending::PlyLimit => "ply_limit",
+            Ending::Resigned => "resigned",
+            Ending::DrawAgreed => "draw_agreed",
+            Ending::ResignAdjudication => "resign_adjudication",
+            Ending::DrawAdjudication => "draw_adjudication",
+            Ending::Exact => "exact",
+            Ending::RefusedDraw => "refused_draw",
+        }
+    }
+}
+
+/// What the arena records about one engine move.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MoveStat {
+    /// The move's index in `moves` (the opening's moves and chance outcomes included).
+    pub ply: usize,
+    pub seat: usize,
+    /// Wall time the referee measured, ms.
+    pub ms: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub nodes: u64,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub depth: u32,
+    /// The engine's score from its side, in its units (absent: none reported).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    /// Its clock after the move (increment added), ms, under a time control.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_ms: Option<i64>,
+    #[serde(default, skip_serializing_if = "is_play")]
+    pub intent: crate::engine::Intent,
+    /// For a draw offer: whether the opponent accepted it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accepted: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+fn is_zero<T: Default + PartialEq>(x: &T) -> bool {
+    *x == T::default()
+}
+
+fn is_play(i: &crate::engine::Intent) -> bool {
+    *i == crate::engine::Intent::Play
 }
 
 impl ArenaRecord {
@@ -159,6 +252,14 @@ mod tests {
             fault: None,
             match_index: None,
             match_game: None,
+            ending: Ending::Rules,
+            stats: vec![MoveStat {
+                ply: 0,
+                seat: 0,
+                ms: 12,
+                nodes: 345,
+                ..Default::default()
+            }],
         }
     }
 
@@ -189,6 +290,19 @@ mod tests {
         GameWriter::open(&path).unwrap().append(&rec(1)).unwrap();
         assert!(load_games(&path, true).unwrap_err().contains("twice"));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn records_without_the_new_fields_still_read() {
+        let mut line = serde_json::to_value(rec(0)).unwrap();
+        let obj = line.as_object_mut().unwrap();
+        obj.remove("ending");
+        obj.remove("stats");
+        let back: ArenaRecord = serde_json::from_value(line).unwrap();
+        assert_eq!((back.ending, back.stats.len()), (Ending::Unknown, 0));
+        // Zero and absent fields are left out of the line.
+        let text = serde_json::to_string(&rec(0)).unwrap();
+        assert!(text.contains(r#""stats":[{"ply":0,"seat":0,"ms":12,"nodes":345}]"#), "{text}");
     }
 
     #[test]

@@ -2,6 +2,14 @@
 //! for moves under their limits and clocks, draws chance outcomes from the game's seeded RNG, and
 //! records everything. A seat whose engine fails (cannot start, errs, panics, plays an illegal
 //! move, overruns its time or clock) loses the game with the reason recorded; the other seats win.
+//!
+//! Two-player games may also end early: an agent resigns or offers a draw with its move
+//! (`Agent::intent`, or its engine file's `[offers]`), the other accepts or declines at once
+//! (`Agent::accept_draw`); score adjudication (`--resign`, `--draw`) and exact knowledge
+//! (`--adjudicate exact=..`) end decided games (`arena::adjudicate`); a game whose rules count
+//! after a refused draw (`Game::refused_draw_moves`, the seed's draughts rule) is drawn when the
+//! refusing side has neither won nor a clear advantage at the end of its count. Every engine move
+//! is recorded with its time, nodes, depth, score, clock and intent (`MoveStat`).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc;
@@ -10,22 +18,31 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use super::adjudicate::{Decision, RefusedDraw, Trackers};
 use super::external::ExternalAgent;
-use super::manifest::Manifest;
+use super::manifest::{Manifest, TimeControl};
+use super::offers::WithOffers;
 use super::openings::opening_state;
-use super::record::ArenaRecord;
+use super::record::{ArenaRecord, Ending, MoveStat};
 use super::schedule::{game_seed, GameSpec};
-use crate::engine::{Agent, AgentError, EngineSpec, Evaluate, Limits, SearchReport};
-use crate::game::{playout::sample_outcome, GameRecord, Returns, Turn};
+use crate::engine::{
+    Agent, AgentError, Clock, EngineSpec, Evaluate, ExactScore, Intent, Limits, SearchReport,
+};
+use crate::game::{playout::sample_outcome, GameRecord, PlayerId, Returns, Turn};
 
-/// The agent an engine file describes: the search back ends, or an external program.
+/// The agent an engine file describes: the search back ends, or an external program, with its
+/// `[offers]` thresholds on top when it has them.
 pub fn make_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, String> {
-    if spec.backend == "external" {
+    let agent: Box<dyn Agent<G>> = if spec.backend == "external" {
         spec.check_game(G::ID)?;
-        Ok(Box::new(ExternalAgent::<G>::new(spec)?))
+        Box::new(ExternalAgent::<G>::new(spec)?)
     } else {
-        crate::search::build_agent::<G>(spec, seed)
-    }
+        crate::search::build_agent::<G>(spec, seed)?
+    };
+    Ok(match spec.offers {
+        Some(policy) => Box::new(WithOffers::new(agent, policy)),
+        None => agent,
+    })
 }
 
 /// The compliance check before a tournament (fastchess's `--compliance`): an external engine is
@@ -36,6 +53,17 @@ pub fn check_engine<G: Evaluate>(
     spec: &EngineSpec,
     state: &G,
     ceiling_ms: u64,
+) -> Result<(), String> {
+    check_engine_on_clock(spec, state, ceiling_ms, None)
+}
+
+/// `check_engine` under the tournament's clock: the move is asked as the first move of a game
+/// would be (an engine file without limits, such as a peer's, gets its share of the clock).
+pub fn check_engine_on_clock<G: Evaluate>(
+    spec: &EngineSpec,
+    state: &G,
+    ceiling_ms: u64,
+    clock: Option<TimeControl>,
 ) -> Result<(), String> {
     if spec.backend != "external" {
         return make_agent::<G>(spec, 0).map(|_| ());
@@ -50,14 +78,42 @@ pub fn check_engine<G: Evaluate>(
     if state.current_player().is_none() {
         return Ok(());
     }
-    agent.as_mut().expect("built").new_game();
-    let deadline = Duration::from_millis(ceiling_ms);
-    let report =
-        ask(&mut agent, state, &spec.limits, Some(deadline)).map_err(|e| fail(e.to_string()))?;
+    let a = agent.as_mut().expect("built");
+    a.new_game();
+    let (limits, wait) = match clock {
+        Some(tc) => {
+            let (limits, wait_ms) = move_limits(&spec.limits, Some(tc), tc.base_ms as i64);
+            a.set_clock(Some(Clock {
+                own_ms: tc.base_ms,
+                opponent_ms: tc.base_ms,
+                increment_ms: tc.increment_ms,
+            }));
+            (limits, wait_ms.map(|w| w + 1000).unwrap_or(ceiling_ms))
+        }
+        None => (spec.limits, ceiling_ms),
+    };
+    let report = ask(&mut agent, state, &limits, Some(Duration::from_millis(wait)))
+        .map_err(|e| fail(e.to_string()))?;
     if !state.is_legal(report.best) {
         return Err(fail(format!("illegal move {:?}", report.best)));
     }
     Ok(())
+}
+
+/// The limits of one move and how long the referee waits for it, ms (None: no time limit):
+/// the engine file's move time is a hard limit; under a clock, the move's share of the clock
+/// (left / 20 + increment) is only what the agent is told to aim for, and the clock is the limit.
+fn move_limits(file: &Limits, tc: Option<TimeControl>, clock_left: i64) -> (Limits, Option<u64>) {
+    let mut limits = *file;
+    let hard_ms = file.time_ms;
+    let mut wait_ms = hard_ms;
+    if let Some(tc) = tc {
+        let left = clock_left.max(0) as u64;
+        let budget = (left / 20 + tc.increment_ms).min(left).max(1);
+        limits.time_ms = Some(hard_ms.map_or(budget, |t| t.min(budget)));
+        wait_ms = Some(hard_ms.map_or(left, |t| t.min(left)));
+    }
+    (limits, wait_ms)
 }
 
 /// The text of a panic payload.
@@ -122,6 +178,49 @@ pub fn play_game<G: Evaluate>(m: &Manifest, spec: &GameSpec) -> ArenaRecord {
 /// Builds an agent from an engine file and a seed.
 pub type AgentFactory<'a, G> = &'a dyn Fn(&EngineSpec, u64) -> Result<Box<dyn Agent<G>>, String>;
 
+/// The returns when `loser` loses and every other seat wins; all zero for a draw (None).
+fn decided(players: usize, loser: Option<PlayerId>) -> Returns {
+    let mut r = Returns::new(players);
+    if let Some(seat) = loser {
+        for p in 0..players {
+            r.values[p] = if p == seat { -1.0 } else { 1.0 };
+        }
+    }
+    r
+}
+
+/// What exact knowledge says of `state`, if it knows it: the decision, with the oracle's reading.
+fn exact_verdict<G: Evaluate>(
+    oracle: &mut Box<dyn Agent<G>>,
+    kind: ExactScore,
+    epsilon: f64,
+    state: &G,
+) -> Option<Decision> {
+    let mover = state.current_player()?;
+    let report = catch_unwind(AssertUnwindSafe(|| oracle.choose(state, &Limits::default())))
+        .ok()?
+        .ok()?;
+    let v = report.score;
+    let loser = match kind {
+        ExactScore::Margin if v > 0.0 => Some(1 - mover),
+        ExactScore::Margin if v < 0.0 => Some(mover),
+        ExactScore::Margin if v == 0.0 => None,
+        ExactScore::WinProbability if v >= 1.0 - epsilon => Some(1 - mover),
+        ExactScore::WinProbability if v <= epsilon => Some(mover),
+        _ => return None,
+    };
+    Some(Decision {
+        loser,
+        ending: Ending::Exact,
+        reason: match kind {
+            ExactScore::Margin => format!("adjudicated: exact, {v:+} for the side to move"),
+            ExactScore::WinProbability => {
+                format!("adjudicated: exact, win probability {v} for the side to move")
+            }
+        },
+    })
+}
+
 /// `play_game` with the agents built by `make` (tests bring their own misbehaving agents).
 pub fn play_game_with<G: Evaluate>(
     m: &Manifest,
@@ -160,19 +259,31 @@ pub fn play_game_with<G: Evaluate>(
             }
         }
     }
+    // Exact knowledge, when asked for: built once a game; a file that cannot be built, or is no
+    // exact back end, was refused when the tournament started.
+    let mut oracle = m.adjudication.exact.as_ref().and_then(|x| {
+        let a = make(&x.oracle, 0).ok()?;
+        let kind = a.exact_score()?;
+        Some((a, kind, x.epsilon))
+    });
+    let two = players == 2;
+    let mut trackers = Trackers::new(&m.adjudication);
+    let mut refused: Option<RefusedDraw> = None;
+    let mut stats: Vec<MoveStat> = Vec::new();
     let mut clocks: Vec<i64> =
         vec![m.time_control.map(|tc| tc.base_ms as i64).unwrap_or(0); players];
     let margin = Duration::from_millis(m.time_margin_ms);
 
-    let (returns, reason) = loop {
+    let (returns, reason, ending) = loop {
         if let Some((seat, why)) = &fault {
             break (
-                faulted(players, *seat),
+                decided(players, Some(*seat)),
                 format!("seat {seat} ({}) lost: {why}", name(m, spec, *seat)),
+                Ending::Fault,
             );
         }
         match state.turn() {
-            Turn::Terminal => break (state.returns(), "terminal".to_string()),
+            Turn::Terminal => break (state.returns(), "terminal".to_string(), Ending::Rules),
             Turn::Chance => {
                 let mut out = Vec::new();
                 state.chance_outcomes(&mut out);
@@ -181,23 +292,56 @@ pub fn play_game_with<G: Evaluate>(
                 state.play(mv);
             }
             Turn::Player(seat) => {
+                if two {
+                    if let Some((o, kind, eps)) = &mut oracle {
+                        if let Some(d) = exact_verdict(o, *kind, *eps, &state) {
+                            break (decided(players, d.loser), d.reason, d.ending);
+                        }
+                    }
+                    if let Some(d) = trackers.decide(plies) {
+                        let who = d.loser.map(|s| format!(" ({} loses)", name(m, spec, s)));
+                        break (
+                            decided(players, d.loser),
+                            d.reason + &who.unwrap_or_default(),
+                            d.ending,
+                        );
+                    }
+                    if let Some(r) = refused.filter(|r| r.moves_left == 0) {
+                        if state.clear_advantage(r.seat) {
+                            // The refusing side showed its advantage: the rule is satisfied.
+                            refused = None;
+                        } else {
+                            break (
+                                Returns::new(players),
+                                format!(
+                                    "adjudicated: draw, {} refused a draw and neither won nor \
+                                     showed a clear advantage in {} moves",
+                                    name(m, spec, r.seat),
+                                    state.refused_draw_moves().unwrap_or(0)
+                                ),
+                                Ending::RefusedDraw,
+                            );
+                        }
+                    }
+                }
                 if plies >= m.max_plies {
                     break (
                         Returns::new(players),
                         format!("adjudicated: draw at the {}-ply limit", m.max_plies),
+                        Ending::PlyLimit,
                     );
                 }
                 let engine = &m.engines[spec.seats[seat]];
-                let mut limits = engine.limits;
-                // The engine file's move time is a hard limit; under a clock, the move's share of
-                // the clock is only what the agent is told to aim for, and the clock is the limit.
-                let hard_ms = engine.limits.time_ms;
-                let mut wait_ms = hard_ms;
+                let (limits, wait_ms) = move_limits(&engine.limits, m.time_control, clocks[seat]);
                 if let Some(tc) = m.time_control {
-                    let left = clocks[seat].max(0) as u64;
-                    let budget = (left / 20 + tc.increment_ms).min(left).max(1);
-                    limits.time_ms = Some(hard_ms.map_or(budget, |t| t.min(budget)));
-                    wait_ms = Some(hard_ms.map_or(left, |t| t.min(left)));
+                    let other = (seat + 1) % players;
+                    if let Some(a) = agents[seat].as_mut() {
+                        a.set_clock(Some(Clock {
+                            own_ms: clocks[seat].max(0) as u64,
+                            opponent_ms: clocks[other].max(0) as u64,
+                            increment_ms: tc.increment_ms,
+                        }));
+                    }
                 }
                 // The referee waits a move's time limit plus twice the margin, so an external
                 // engine's own (limit + margin) kill comes first; a move without a time limit
@@ -220,7 +364,7 @@ pub fn play_game_with<G: Evaluate>(
                     fault = Some((seat, format!("illegal move {:?}", report.best)));
                     continue;
                 }
-                if let Some(t) = hard_ms {
+                if let Some(t) = engine.limits.time_ms {
                     if took > Duration::from_millis(t) + margin {
                         fault = Some((
                             seat,
@@ -237,9 +381,65 @@ pub fn play_game_with<G: Evaluate>(
                     }
                     clocks[seat] += tc.increment_ms as i64;
                 }
+                let agent = agents[seat].as_mut().expect("the agent answered");
+                let intent = catch_unwind(AssertUnwindSafe(|| agent.intent(&state, &report)))
+                    .unwrap_or(Intent::Play);
+                let win_probability = agent.win_probability(&report);
+                let mut stat = MoveStat {
+                    ply: game.moves.len(),
+                    seat,
+                    ms: took.as_millis() as u64,
+                    nodes: report.nodes,
+                    depth: report.depth,
+                    score: report.score.is_finite().then_some(report.score),
+                    clock_ms: m.time_control.map(|_| clocks[seat]),
+                    intent,
+                    accepted: None,
+                    note: agent.note(),
+                };
+                if intent == Intent::Resign {
+                    stats.push(stat);
+                    break (
+                        decided(players, Some(seat)),
+                        format!("seat {seat} ({}) resigned", name(m, spec, seat)),
+                        Ending::Resigned,
+                    );
+                }
                 game.moves.push(state.format_move(report.best));
                 state.play(report.best);
                 plies += 1;
+                trackers.after_move(seat, report.score, win_probability);
+                if let Some(r) = refused.as_mut().filter(|r| r.seat == seat) {
+                    r.moves_left = r.moves_left.saturating_sub(1);
+                }
+                if two && intent == Intent::OfferDraw && !state.is_terminal() {
+                    let other = 1 - seat;
+                    let accepted = agents[other].as_mut().is_some_and(|a| {
+                        catch_unwind(AssertUnwindSafe(|| a.accept_draw(&state))).unwrap_or(false)
+                    });
+                    stat.accepted = Some(accepted);
+                    stats.push(stat);
+                    if accepted {
+                        break (
+                            Returns::new(players),
+                            format!(
+                                "draw agreed: {} offered, {} accepted",
+                                name(m, spec, seat),
+                                name(m, spec, other)
+                            ),
+                            Ending::DrawAgreed,
+                        );
+                    }
+                    // A count already running keeps its earlier end.
+                    if refused.is_none() {
+                        refused = state.refused_draw_moves().map(|n| RefusedDraw {
+                            seat: other,
+                            moves_left: n,
+                        });
+                    }
+                    continue;
+                }
+                stats.push(stat);
             }
         }
     };
@@ -261,20 +461,13 @@ pub fn play_game_with<G: Evaluate>(
         fault: fault.map(|(s, _)| s),
         match_index: None,
         match_game: None,
+        ending,
+        stats,
     }
 }
 
 fn name(m: &Manifest, spec: &GameSpec, seat: usize) -> String {
     m.engines[spec.seats[seat]].name.clone()
-}
-
-/// The seat at fault gets -1, every other seat +1.
-fn faulted(players: usize, seat: usize) -> Returns {
-    let mut r = Returns::new(players);
-    for p in 0..players {
-        r.values[p] = if p == seat { -1.0 } else { 1.0 };
-    }
-    r
 }
 
 #[cfg(test)]
@@ -477,5 +670,179 @@ mod tests {
         assert_eq!(rec.game.moves.len(), 10);
         // The record replays.
         rec.game.replay::<Othello>().unwrap();
+    }
+
+
+    /// Plays the first legal move; offers a draw with every move if `offers`, accepts offers if
+    /// `accepts`, resigns at its `resign_at`-th move.
+    struct Polite {
+        offers: bool,
+        accepts: bool,
+        resign_at: Option<u32>,
+        moves: u32,
+    }
+    impl<G: Game> Agent<G> for Polite {
+        fn name(&self) -> String {
+            "polite".into()
+        }
+        fn choose(&mut self, state: &G, _: &Limits) -> Result<SearchReport<G::Move>, AgentError> {
+            let mut ms = crate::game::MoveList::new();
+            state.legal_moves(&mut ms);
+            let best = *ms.first().ok_or(AgentError::NoMove)?;
+            Ok(SearchReport { best, score: 0.0, depth: 1, nodes: 1, ms: 0, pv: vec![best] })
+        }
+        fn intent(&mut self, _: &G, _: &SearchReport<G::Move>) -> Intent {
+            self.moves += 1;
+            if self.resign_at == Some(self.moves) {
+                Intent::Resign
+            } else if self.offers {
+                Intent::OfferDraw
+            } else {
+                Intent::Play
+            }
+        }
+        fn accept_draw(&mut self, _: &G) -> bool {
+            self.accepts
+        }
+    }
+
+    /// Engine files "offers", "accepts", "declines" and "resigns3" for `Polite` agents.
+    fn polite<G: Game>(e: &EngineSpec, _: u64) -> Result<Box<dyn Agent<G>>, String> {
+        let n = e.name.as_str();
+        Ok(Box::new(Polite {
+            offers: n == "offers",
+            accepts: n == "accepts",
+            resign_at: (n == "resigns3").then_some(3),
+            moves: 0,
+        }))
+    }
+
+    fn named(name: &str, game: &str) -> EngineSpec {
+        crate::arena::manifest::random_engine_for_tests(name, game)
+    }
+
+    #[test]
+    fn an_accepted_offer_ends_the_game_drawn_and_a_declined_one_does_not() {
+        let m = manifest(vec![named("offers", "othello"), named("accepts", "othello")]);
+        let spec = &m.schedule().games[0];
+        let offerer = spec.seats.iter().position(|&e| e == 0).unwrap();
+        let rec = play_game_with::<Othello>(&m, spec, &polite::<Othello>);
+        assert_eq!((rec.ending, rec.game.returns.clone()), (Ending::DrawAgreed, vec![0.0, 0.0]));
+        assert!(rec.game.reason.starts_with("draw agreed: offers offered, accepts accepted"));
+        // Ended on the offerer's first move: the opening's 2 plies, then at most 2 more.
+        let last = rec.stats.last().unwrap();
+        assert_eq!((last.seat, last.intent, last.accepted), (offerer, Intent::OfferDraw, Some(true)));
+        assert!(rec.game.moves.len() <= 4);
+        // Declined every time: the game is played out by the rules.
+        let m = manifest(vec![named("offers", "othello"), named("declines", "othello")]);
+        let rec = play_game_with::<Othello>(&m, &m.schedule().games[0], &polite::<Othello>);
+        assert_eq!(rec.ending, Ending::Rules);
+        assert!(rec.stats.iter().filter(|s| s.intent == Intent::OfferDraw).all(|s| s.accepted == Some(false)));
+        rec.game.replay::<Othello>().unwrap();
+    }
+
+    #[test]
+    fn a_resignation_loses_without_the_move_being_played() {
+        let m = manifest(vec![named("resigns3", "othello"), named("declines", "othello")]);
+        let spec = &m.schedule().games[0];
+        let seat = spec.seats.iter().position(|&e| e == 0).unwrap();
+        let rec = play_game_with::<Othello>(&m, spec, &polite::<Othello>);
+        assert_eq!(rec.ending, Ending::Resigned);
+        assert_eq!(rec.game.returns[seat], -1.0);
+        assert_eq!(rec.game.returns[1 - seat], 1.0);
+        let own = rec.stats.iter().filter(|s| s.seat == seat).count();
+        assert_eq!(own, 3, "the third move resigns");
+        // The 2 opening plies and every recorded engine move but the resigning one.
+        assert_eq!(rec.game.moves.len(), 2 + rec.stats.len() - 1);
+    }
+
+    /// Draughts under seed 001's rule, without the other draw rules (so only the refusal count
+    /// can draw the game), the "offers" engine offering with every move and "declines" refusing.
+    fn refused_game(rules: &str) -> (ArenaRecord, usize) {
+        use crate::games::draughts::Draughts;
+        let engines = vec![named("offers", "draughts"), named("declines", "draughts")];
+        let start = Draughts::new(&Default::default()).format_position();
+        let m = Manifest {
+            opening_source: "start".into(),
+            ..Manifest::for_tests(
+                "draughts",
+                rules,
+                engines,
+                vec![crate::arena::openings::Opening { start, moves: vec![] }],
+                1,
+            )
+        };
+        let spec = &m.schedule().games[0];
+        let refuser = spec.seats.iter().position(|&e| e == 1).unwrap();
+        (play_game_with::<Draughts>(&m, spec, &polite::<Draughts>), refuser)
+    }
+
+    #[test]
+    fn a_refused_offer_under_the_seed_rule_draws_after_40_moves_without_a_clear_advantage() {
+        use crate::games::draughts::Draughts;
+        let quiet = "king_moves=0,endgame_rule=false,repetition=false";
+        let (rec, refuser) = refused_game(&format!("{quiet},draw_offer=seed,refusal_lead=2"));
+        assert_eq!(rec.ending, Ending::RefusedDraw, "{}", rec.game.reason);
+        assert_eq!(rec.game.returns, vec![0.0, 0.0]);
+        // The count starts at the first refused offer and runs 40 of the refuser's moves.
+        let first = rec.stats.iter().position(|s| s.accepted == Some(false)).unwrap();
+        let after = rec.stats[first..].iter().filter(|s| s.seat == refuser).count();
+        assert_eq!(after, 40, "{}", rec.game.reason);
+        // At the end the refuser leads by less than 2 (a man 1, a king 3).
+        let end = rec.game.replay::<Draughts>().unwrap();
+        assert!(!end.clear_advantage(refuser));
+        // Without the rule the same game goes on past that point.
+        let (off, _) = refused_game(quiet);
+        assert_ne!(off.ending, Ending::RefusedDraw);
+        assert!(off.game.moves.len() > rec.game.moves.len());
+        assert_eq!(off.game.moves[..rec.game.moves.len()], rec.game.moves[..]);
+    }
+
+    #[test]
+    fn the_clear_advantage_is_a_material_lead_with_kings_as_three_men() {
+        use crate::games::draughts::Draughts;
+        let rules =
+            <<Draughts as Game>::Rules as crate::game::RuleSet>::parse("draw_offer=seed").unwrap();
+        let p = |fen: &str| Draughts::parse_position(&rules, fen).unwrap();
+        // White: 2 men against black's 1 man: a lead of 1, not clear.
+        let w = p("W:W31,32:B20");
+        assert!(!w.clear_advantage(0) && !w.clear_advantage(1));
+        // A king and a man (4) against two men: a lead of 2.
+        let k = p("W:WK31,32:B20,19");
+        assert!(k.clear_advantage(0) && !k.clear_advantage(1));
+        assert_eq!(k.refused_draw_moves(), Some(40));
+        let off = Draughts::parse_position(&Default::default(), "W:WK31,32:B20,19").unwrap();
+        assert_eq!(off.refused_draw_moves(), None);
+    }
+
+    #[test]
+    fn exact_adjudication_ends_the_game_with_the_solved_result() {
+        use crate::arena::adjudicate::{Adjudication, ExactRule};
+        let oracle = EngineSpec::from_toml(
+            "name = \"exact\"\ngame = \"othello\"\nbackend = \"exact\"\n[params]\ntt_mb = 1\nmax_empties = 10",
+        )
+        .unwrap();
+        let mut m = manifest(vec![named("offers", "othello"), named("declines", "othello")]);
+        m.adjudication = Adjudication {
+            exact: Some(ExactRule { oracle, epsilon: 0.001 }),
+            ..Default::default()
+        };
+        let make = |e: &EngineSpec, seed: u64| -> Result<Box<dyn Agent<Othello>>, String> {
+            if e.backend == "exact" {
+                make_agent::<Othello>(e, seed)
+            } else {
+                polite::<Othello>(e, seed)
+            }
+        };
+        let rec = play_game_with::<Othello>(&m, &m.schedule().games[0], &make);
+        assert_eq!(rec.ending, Ending::Exact, "{}", rec.game.reason);
+        // Ended at the first position with 10 empties or fewer, with the solver's result.
+        let end = rec.game.replay::<Othello>().unwrap();
+        assert!(end.empties().count_ones() <= 10);
+        let solved = crate::games::othello::solve::Solver::new(1).solve(&end);
+        let mover = end.current_player().unwrap();
+        let want = solved.score.signum() as f64;
+        assert_eq!(rec.game.returns[mover], want, "{} {:?}", rec.game.reason, rec.game.returns);
+        assert_eq!(rec.game.returns[1 - mover], -want);
     }
 }

@@ -69,6 +69,12 @@ pub struct Summary {
     pub sprt: Option<SprtReport>,
     /// How games ended, by reason, with counts.
     pub endings: BTreeMap<String, usize>,
+    /// How games ended, by kind (`record::Ending`: rules, fault, resigned, draw_agreed,
+    /// resign_adjudication, draw_adjudication, exact, refused_draw, ply_limit).
+    pub ending_kinds: BTreeMap<String, usize>,
+    /// Engine time of all recorded moves, ms (what adjudication saves shows here), and plies.
+    pub engine_ms: u64,
+    pub plies: usize,
     /// Under a match format: the match results (absent for single games).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub matches: Option<MatchSummary>,
@@ -242,7 +248,12 @@ pub fn summarize(m: &Manifest, planned: usize, games: &[ArenaRecord]) -> Summary
     // Pairwise W/D/L between every two seats of every game.
     let mut table = vec![vec![Wdl::default(); n]; n];
     let mut endings: BTreeMap<String, usize> = BTreeMap::new();
+    let mut ending_kinds: BTreeMap<String, usize> = BTreeMap::new();
+    let (mut engine_ms, mut plies) = (0u64, 0usize);
     for g in games {
+        *ending_kinds.entry(g.ending.name().to_string()).or_default() += 1;
+        engine_ms += g.stats.iter().map(|s| s.ms).sum::<u64>();
+        plies += g.game.moves.len();
         for a in 0..g.seats.len() {
             for b in 0..g.seats.len() {
                 let (ea, eb) = (g.seats[a], g.seats[b]);
@@ -362,6 +373,9 @@ pub fn summarize(m: &Manifest, planned: usize, games: &[ArenaRecord]) -> Summary
         pairings,
         sprt,
         endings,
+        ending_kinds,
+        engine_ms,
+        plies,
         matches,
         move_ceiling_ms: m.move_ceiling_ms,
     }
@@ -519,6 +533,15 @@ pub fn summary_md(s: &Summary) -> String {
     for (k, v) in &s.endings {
         out += &format!("| {k} | {v} |\n");
     }
+    out += "\n| kind of ending | games |\n|---|---:|\n";
+    for (k, v) in &s.ending_kinds {
+        out += &format!("| {k} | {v} |\n");
+    }
+    out += &format!(
+        "\nEngine time of all moves: {:.1} s over {} plies.\n",
+        s.engine_ms as f64 / 1000.0,
+        s.plies
+    );
     out += &format!(
         "\nA move without a time limit that took over {} ms (the referee's ceiling, --move-ceiling-ms) lost its game.\n",
         s.move_ceiling_ms
@@ -628,6 +651,7 @@ mod tests {
             players: 2,
             move_ceiling_ms: crate::arena::manifest::DEFAULT_MOVE_CEILING_MS,
             match_format: None,
+            adjudication: Default::default(),
         }
     }
 
@@ -652,6 +676,8 @@ mod tests {
             fault: None,
             match_index: None,
             match_game: None,
+            ending: Default::default(),
+            stats: vec![],
         }
     }
 

@@ -69,7 +69,8 @@ fn serve_line<G: crate::engine::Evaluate>(args: &ServeArgs) -> CliResult {
     let (agent, limits) = match &args.engine {
         Some(path) => {
             let spec = EngineSpec::load(path)?;
-            (crate::search::build_agent::<G>(&spec, 0)?, spec.limits)
+            // make_agent: the engine file's [offers] speak on the line protocol too.
+            (crate::arena::referee::make_agent::<G>(&spec, 0)?, spec.limits)
         }
         None => (
             Box::new(crate::search::baselines::RandomAgent::new("random", 0))

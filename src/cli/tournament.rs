@@ -10,7 +10,8 @@ use super::{CliError, CliResult};
 use crate::arena::manifest::{Manifest, TimeControl};
 use crate::arena::match_format::MatchFormat;
 use crate::arena::openings::{opening_state, parse_openings, try_random_openings};
-use crate::arena::referee::{check_engine, make_agent};
+use crate::arena::adjudicate::{Adjudication, DrawRule, ExactRule, ResignRule};
+use crate::arena::referee::{check_engine_on_clock, make_agent};
 use crate::arena::report::{summarize, summary_md, write_outputs};
 use crate::arena::runner::{planned_count, run, RunOptions};
 use crate::arena::schedule::{parse_shard, Format};
@@ -97,6 +98,22 @@ pub struct CommonArgs {
     /// Skip the check of every engine before the first game (start it, handshake, one move).
     #[arg(long)]
     no_check: bool,
+    /// Resignation adjudication as fastchess's: movecount=N,score=S[,twosided] (the side that
+    /// reported score <= -S on N consecutive moves loses; two-sided: both engines agreed, |score|
+    /// >= S on N moves each), or movecount=N,winprob=P[,twosided] on reported win probabilities
+    /// (chance games). Two-player games.
+    #[arg(long, allow_hyphen_values = true)]
+    resign: Option<String>,
+    /// Draw adjudication as fastchess's: movenumber=M,movecount=N,score=S (from full move M on,
+    /// both engines reported |score| <= S on N consecutive moves each). Two-player games.
+    #[arg(long, allow_hyphen_values = true)]
+    draw: Option<String>,
+    /// Adjudication by exact knowledge: exact=ENGINE_FILE[,epsilon=E], the file of an exact back
+    /// end (Othello's `exact` solver with its max_empties, Ur's `perfect` table): the first
+    /// position it knows ends the game with the result of perfect play (a win probability
+    /// decides within E of 0 or 1, default 0.001).
+    #[arg(long)]
+    adjudicate: Option<String>,
     /// Depth limit for every engine. Any of --depth, --nodes, --movetime, --playouts replaces each
     /// engine file's [limits] as a whole (the file's other limits no longer apply).
     #[arg(long)]
@@ -286,6 +303,7 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
         }
         f.clock = time_control;
     }
+    let adjudication = adjudication_of::<G>(c, players, &rules)?;
     let manifest = Manifest {
         game: G::ID.to_string(),
         rules: rules.to_text(),
@@ -303,13 +321,20 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
         shard: c.shard.as_deref().map(parse_shard).transpose()?,
         players,
         match_format,
+        adjudication,
     };
     // Every external engine is started, handshaken and asked one move before the first game
     // (fastchess's --compliance): a broken engine stops the tournament here, with the reason.
     if !c.no_check {
         let first = opening_state::<G>(&manifest.rules, &manifest.openings[0])?;
         for e in &manifest.engines {
-            check_engine::<G>(e, &first, manifest.move_ceiling_ms).map_err(CliError)?;
+            check_engine_on_clock::<G>(
+                e,
+                &first,
+                manifest.move_ceiling_ms,
+                manifest.time_control,
+            )
+            .map_err(CliError)?;
         }
     }
     prepare_dir(&c.out, &manifest, c.resume)?;
@@ -320,6 +345,71 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
     };
     let games = run::<G>(&manifest, &c.out, &opts)?;
     finish(&c.out, &manifest, planned_count(&manifest), &games)
+}
+
+/// The adjudications the command line asks for, checked: two-player games only, and an exact
+/// oracle that is an exact back end for these rules.
+fn adjudication_of<G: Evaluate>(
+    c: &CommonArgs,
+    players: usize,
+    rules: &G::Rules,
+) -> Result<Adjudication, CliError> {
+    let mut a = Adjudication {
+        resign: c.resign.as_deref().map(ResignRule::parse).transpose()?,
+        draw: c.draw.as_deref().map(DrawRule::parse).transpose()?,
+        exact: None,
+    };
+    if let Some(text) = &c.adjudicate {
+        let mut epsilon = 0.001;
+        let mut file = None;
+        for part in text.split(',') {
+            match part.split_once('=') {
+                Some(("exact", f)) => file = Some(PathBuf::from(f)),
+                Some(("epsilon", e)) => {
+                    epsilon = e
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|e| (0.0..0.5).contains(e))
+                        .ok_or_else(|| {
+                            CliError(format!("--adjudicate: epsilon={e} must be in [0, 0.5)"))
+                        })?
+                }
+                _ => {
+                    return Err(CliError(format!(
+                        "--adjudicate {text:?}: give exact=ENGINE_FILE[,epsilon=E]"
+                    )))
+                }
+            }
+        }
+        let file = file.ok_or_else(|| {
+            CliError(format!("--adjudicate {text:?}: give exact=ENGINE_FILE"))
+        })?;
+        let oracle = EngineSpec::load(&file)?;
+        let theirs = oracle.check_rules::<G>()?;
+        if !oracle.rules.trim().is_empty() && &theirs != rules {
+            return Err(CliError(format!(
+                "--adjudicate: {} is for rules {:?}, not these",
+                file.display(),
+                theirs.to_text()
+            )));
+        }
+        let agent = make_agent::<G>(&oracle, 0)?;
+        if agent.exact_score().is_none() {
+            return Err(CliError(format!(
+                "--adjudicate: {} ({}) is no exact back end (exact, perfect)",
+                file.display(),
+                oracle.backend
+            )));
+        }
+        a.exact = Some(ExactRule { oracle, epsilon });
+    }
+    if !a.is_off() && players != 2 {
+        return Err(CliError(format!(
+            "--resign/--draw/--adjudicate end two-player games; {} has {players} players",
+            G::ID
+        )));
+    }
+    Ok(a)
 }
 
 /// Creates `dir` with its tournament.json, or checks that a resumed one is the same tournament.

@@ -196,6 +196,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
     }
 
+    /// The rules' count after a refused draw offer (seed 001's draughts rule, `draw_offer=seed`):
+    /// the refusing player must win within this many of its own moves, or then show a clear
+    /// advantage (`clear_advantage`), else the game is drawn. The arena's referee keeps the count
+    /// (offers are not part of a position). None, the default: a refusal changes nothing.
+    fn refused_draw_moves(&self) -> Option<u32> {
+        None
+    }
+
+    /// Whether `player` shows a clear advantage here, as the game's rules doc reads the seed's
+    /// words; asked only when `refused_draw_moves` is Some. False by default.
+    fn clear_advantage(&self, player: PlayerId) -> bool {
+        let _ = player;
+        false
+    }
+
     /// Whether `mv` is legal here (decision move or chance outcome).
     fn is_legal(&self, mv: Self::Move) -> bool {
         match self.turn() {

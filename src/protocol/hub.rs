@@ -18,12 +18,18 @@
 //!
 //! A command that cannot be done answers `error <why>` and changes nothing. The search runs to
 //! its limit before `done`; `stop` arriving meanwhile is read afterwards and ignored.
+//!
+//! `HubClient` is the arena's side (`protocol = "hub"` in an engine file), in two dialects:
+//! Hub 2 (above) and Scan 2.0's first Hub (`[params] hub_dialect = "scan2"`, see `HubDialect`).
+//! Hub has no draw offers: a Hub engine never offers and declines every offer (an engine file's
+//! `[offers]` thresholds can still speak for it, `arena::offers`).
 
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::session::{self, Session};
-use crate::engine::{Agent, EngineSpec, Evaluate, Limits};
+use crate::arena::external::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
+use crate::engine::{Agent, AgentError, EngineSpec, Evaluate, Limits};
 use crate::game::error::quote;
 use crate::game::ParseError;
 
@@ -35,6 +41,8 @@ pub trait HubNotation: Evaluate {
     const HUB_SCORE_UNIT: f64 = 100.0;
     /// Reads a Hub `pos=` value.
     fn parse_hub_position(rules: &Self::Rules, text: &str) -> Result<Self, ParseError>;
+    /// This position as a Hub `pos=` value (`parse_hub_position` reads it back).
+    fn hub_position(&self) -> String;
     /// A move as Hub writes it.
     fn hub_move(&self, mv: Self::Move) -> String;
     /// The engine used without `--engine`.
@@ -252,6 +260,230 @@ pub fn serve<G: HubNotation>(
     output: impl Write,
 ) -> std::io::Result<()> {
     session::serve(server, input, output)
+}
+
+/// The Hub an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HubDialect {
+    /// Hub 2 (Scan 3, the Hub GUI 2.0, pydraughts, `boardlab serve --protocol hub`): `pos pos=..`,
+    /// `level ..`, `go think`; answers `info key=value ..` and `done move=..`.
+    Standard,
+    /// Scan 2.0's first Hub: `pos <w|b + 50 squares>` (side in lower case), then `depth N`,
+    /// `time MS` or `level MOVES MS INC_MS` (after `pos`, which resets them), then `go`; answers
+    /// `info <depth> <mean depth> <score, centi-men> <nodes> <seconds> <Mnps> <pv ..>` and
+    /// `move <move> [ponder]`. It keeps no history (so sees no repetitions), and any input during a
+    /// search stops it: nothing is sent until its `move`. `error bad position` goes unanswered by a
+    /// search of the previous board, so it is read as a failure.
+    Scan2,
+}
+
+/// The arena's side of Hub for game `G`: one process a game, a position (no history) every move.
+pub struct HubClient<G: HubNotation> {
+    dialect: HubDialect,
+    /// `[params] book = false` turns the engine's opening book off (`set-param name=book`, or
+    /// Scan 2.0's `set book false`); absent, the engine's own setting.
+    book: Option<bool>,
+    game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: HubNotation> HubClient<G> {
+    pub fn new(dialect: HubDialect) -> Self {
+        HubClient {
+            dialect,
+            book: None,
+            game: std::marker::PhantomData,
+        }
+    }
+}
+
+/// Seconds as Hub writes them.
+fn secs(ms: u64) -> String {
+    format!("{:.3}", ms as f64 / 1000.0)
+}
+
+impl<G: HubNotation> ExternalProtocol<G> for HubClient<G> {
+    fn handshake(
+        &mut self,
+        process: &mut EngineProcess,
+        deadline: std::time::Instant,
+    ) -> Result<(), AgentError> {
+        process.send("hub")?;
+        Self::until_any(process, &["wait"], deadline)?;
+        if let Some(b) = self.book {
+            process.send(&match self.dialect {
+                HubDialect::Standard => format!("set-param name=book value={b}"),
+                HubDialect::Scan2 => format!("set book {b}"),
+            })?;
+        }
+        process.send("init")?;
+        Self::until_any(process, &["ready"], deadline)?;
+        Ok(())
+    }
+
+    fn request_move(
+        &mut self,
+        process: &mut EngineProcess,
+        state: &G,
+        limits: &Limits,
+        deadline: std::time::Instant,
+    ) -> Result<(String, f64), AgentError> {
+        let request = MoveRequest {
+            limits: *limits,
+            clock: None,
+        };
+        let a = self.request(process, state, &request, deadline)?;
+        Ok((a.mv.unwrap_or_default(), a.score.unwrap_or(f64::NAN)))
+    }
+
+    fn request(
+        &mut self,
+        process: &mut EngineProcess,
+        state: &G,
+        request: &MoveRequest,
+        deadline: std::time::Instant,
+    ) -> Result<EngineAnswer, AgentError> {
+        let pos = state.hub_position();
+        let l = &request.limits;
+        let mut answer = EngineAnswer::default();
+        match self.dialect {
+            HubDialect::Standard => {
+                process.send(&format!("pos pos={pos}"))?;
+                let level = match (request.clock, l.depth, l.time_ms, l.nodes) {
+                    (Some(c), ..) => Some(format!(
+                        "level time={} inc={}",
+                        secs(c.own_ms),
+                        secs(c.increment_ms)
+                    )),
+                    (None, Some(d), ..) => Some(format!("level depth={d}")),
+                    (None, None, Some(t), _) => Some(format!("level move-time={}", secs(t))),
+                    (None, None, None, Some(n)) => Some(format!("level nodes={n}")),
+                    _ => None,
+                };
+                if let Some(level) = level {
+                    process.send(&level)?;
+                }
+                process.send("go think")?;
+                loop {
+                    let line = Self::until_any(process, &["info", "done"], deadline)?;
+                    let (cmd, rest) = line.split_once(' ').unwrap_or((line.as_str(), ""));
+                    let args = parse_args(rest);
+                    let get = |k: &str| args.iter().find(|(a, _)| a == k).map(|(_, v)| v.as_str());
+                    if cmd == "info" {
+                        if let Some(v) = get("score").and_then(|v| v.parse::<f64>().ok()) {
+                            answer.score = Some(v * G::HUB_SCORE_UNIT);
+                        }
+                        if let Some(v) = get("depth").and_then(|v| v.parse().ok()) {
+                            answer.depth = Some(v);
+                        }
+                        if let Some(v) = get("nodes").and_then(|v| v.parse().ok()) {
+                            answer.nodes = Some(v);
+                        }
+                        continue;
+                    }
+                    let mv = get("move").filter(|m| !m.is_empty()).ok_or_else(|| {
+                        AgentError::Garbage(format!("expected done move=.., got {}", quote(&line)))
+                    })?;
+                    answer.mv = Some(mv.to_string());
+                    return Ok(answer);
+                }
+            }
+            HubDialect::Scan2 => {
+                let mut p = pos;
+                if let Some(side) = p.get(..1) {
+                    p = side.to_ascii_lowercase() + &p[1..];
+                }
+                process.send(&format!("pos {p}"))?;
+                // `pos` resets the limits: they follow it.
+                match (request.clock, l.depth, l.time_ms) {
+                    (Some(c), ..) => process.send(&format!(
+                        "level 0 {} {}",
+                        c.own_ms.max(1),
+                        c.increment_ms
+                    ))?,
+                    (None, Some(d), _) => process.send(&format!("depth {d}"))?,
+                    (None, None, Some(t)) => process.send(&format!("time {t}"))?,
+                    _ => {}
+                }
+                process.send("go")?;
+                loop {
+                    let line = Self::until_any(process, &["info", "move"], deadline)?;
+                    let words: Vec<&str> = line.split_whitespace().collect();
+                    if words[0] == "info" {
+                        // info depth mean-depth score nodes time speed pv..
+                        if let Some(d) = words.get(1).and_then(|w| w.parse().ok()) {
+                            answer.depth = Some(d);
+                        }
+                        if let Some(s) = words.get(3).and_then(|w| w.parse::<f64>().ok()) {
+                            answer.score = Some(s / 100.0 * G::HUB_SCORE_UNIT);
+                        }
+                        if let Some(n) = words.get(4).and_then(|w| w.parse().ok()) {
+                            answer.nodes = Some(n);
+                        }
+                        continue;
+                    }
+                    let mv = words.get(1).ok_or_else(|| {
+                        AgentError::Garbage(format!("expected move <m>, got {}", quote(&line)))
+                    })?;
+                    answer.mv = Some(mv.to_string());
+                    return Ok(answer);
+                }
+            }
+        }
+    }
+
+    fn param_keys(&self) -> &'static [&'static str] {
+        &["hub_dialect", "book"]
+    }
+
+    fn configure(&mut self, spec: &EngineSpec) -> Result<(), String> {
+        match spec.params.get("hub_dialect") {
+            None => {}
+            Some(toml::Value::String(s)) if s == "standard" => self.dialect = HubDialect::Standard,
+            Some(toml::Value::String(s)) if s == "scan2" => self.dialect = HubDialect::Scan2,
+            Some(v) => {
+                return Err(format!(
+                    "[params] hub_dialect = {v}: give \"standard\" (Hub 2) or \"scan2\" (Scan 2.0)"
+                ))
+            }
+        }
+        match spec.params.get("book") {
+            None => {}
+            Some(toml::Value::Boolean(b)) => self.book = Some(*b),
+            Some(v) => return Err(format!("[params] book = {v} must be true or false")),
+        }
+        Ok(())
+    }
+}
+
+impl<G: HubNotation> HubClient<G> {
+    /// The next line whose first word is one of `words`; `error` lines fail.
+    fn until_any(
+        process: &mut EngineProcess,
+        words: &[&str],
+        deadline: std::time::Instant,
+    ) -> Result<String, AgentError> {
+        loop {
+            let line = process.recv(deadline)?;
+            let t = line.trim();
+            let first = t.split_whitespace().next().unwrap_or("");
+            if words.contains(&first) {
+                return Ok(t.to_string());
+            }
+            if first == "error" {
+                return Err(AgentError::Other(format!("engine answered {}", quote(t))));
+            }
+        }
+    }
+}
+
+/// The Hub client for game `G` (the games that implement `HubNotation`).
+pub fn client_for<G: crate::game::Game>() -> Result<Box<dyn ExternalProtocol<G>>, String> {
+    let client: Box<dyn ExternalProtocol<crate::games::draughts::Draughts>> =
+        Box::new(HubClient::<crate::games::draughts::Draughts>::new(HubDialect::Standard));
+    let any: Box<dyn std::any::Any> = Box::new(client);
+    any.downcast::<Box<dyn ExternalProtocol<G>>>()
+        .map(|b| *b)
+        .map_err(|_| format!("the Hub protocol plays international draughts, not {}", G::ID))
 }
 
 #[cfg(test)]

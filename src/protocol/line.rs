@@ -8,8 +8,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
 use super::session::{self, Session};
-use crate::arena::external::{EngineProcess, ExternalProtocol};
-use crate::engine::{Agent, AgentError, Evaluate, Limits};
+use crate::arena::external::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
+use crate::engine::{Agent, AgentError, Evaluate, Intent, Limits};
 use crate::game::error::quote;
 use crate::game::{Game, MoveList, RuleSet, Turn};
 
@@ -64,8 +64,10 @@ impl<G: Evaluate> LineServer<G> {
             )]),
             "returns" => self.returns(),
             "go" => self.go(rest),
+            "drawoffer" => Ok(vec![self.draw_offer()]),
             "help" => Ok(vec![
-                "info commands: isready rules newgame position moves legal print turn returns go quit"
+                "info commands: isready rules newgame position moves legal print turn returns go \
+                 drawoffer quit"
                     .to_string(),
             ]),
             other => Err(format!("unknown command {}", quote(other))),
@@ -182,13 +184,31 @@ impl<G: Evaluate> LineServer<G> {
         let report = catch_unwind(AssertUnwindSafe(|| agent.choose(state, &limits)))
             .map_err(|_| "go: the engine panicked".to_string())?
             .map_err(|e| format!("go: {e}"))?;
-        Ok(vec![format!(
+        let intent = self.agent.intent(&self.state, &report);
+        if intent == Intent::Resign {
+            return Ok(vec!["resign".to_string()]);
+        }
+        let mut line = format!(
             "bestmove {} score {} depth {} nodes {}",
             self.state.format_move(report.best),
             report.score,
             report.depth,
             report.nodes
-        )])
+        );
+        if let Some(p) = self.agent.win_probability(&report) {
+            line.push_str(&format!(" winprob {p}"));
+        }
+        if intent == Intent::OfferDraw {
+            line.push_str(" offer draw");
+        }
+        Ok(vec![line])
+    }
+
+    /// `drawoffer`: the opponent offers a draw in the current position.
+    fn draw_offer(&mut self) -> String {
+        let (agent, state) = (&mut self.agent, &self.state);
+        let yes = catch_unwind(AssertUnwindSafe(|| agent.accept_draw(state))).unwrap_or(false);
+        format!("draw {}", if yes { "accept" } else { "decline" })
     }
 }
 
@@ -250,6 +270,24 @@ impl<G: Game> ExternalProtocol<G> for LineClient {
         limits: &Limits,
         deadline: Instant,
     ) -> Result<(String, f64), AgentError> {
+        let request = MoveRequest {
+            limits: *limits,
+            clock: None,
+        };
+        let a = self.request(process, state, &request, deadline)?;
+        Ok((a.mv.unwrap_or_default(), a.score.unwrap_or(f64::NAN)))
+    }
+
+    /// `go` answers `bestmove M [score S] [depth D] [nodes N] [winprob P] [offer draw]`, or
+    /// `resign`.
+    fn request(
+        &mut self,
+        process: &mut EngineProcess,
+        state: &G,
+        request: &MoveRequest,
+        deadline: Instant,
+    ) -> Result<EngineAnswer, AgentError> {
+        let limits = &request.limits;
         process.send(&format!("rules {}", state.rules().to_text()))?;
         process.send(&format!("position {}", state.format_position()))?;
         let mut go = String::from("go");
@@ -269,19 +307,60 @@ impl<G: Game> ExternalProtocol<G> for LineClient {
             return Err(AgentError::Other(format!("engine answered error:{msg}")));
         }
         let words: Vec<&str> = line.split_whitespace().collect();
+        if words == ["resign"] {
+            return Ok(EngineAnswer {
+                intent: Intent::Resign,
+                ..Default::default()
+            });
+        }
         if words.first() != Some(&"bestmove") || words.len() < 2 {
             return Err(AgentError::Garbage(format!(
                 "expected bestmove, got {}",
                 quote(&line)
             )));
         }
-        let score = words
-            .iter()
-            .position(|w| *w == "score")
-            .and_then(|i| words.get(i + 1))
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0.0);
-        Ok((words[1].to_string(), score))
+        let value = |key: &str| {
+            words
+                .iter()
+                .position(|w| *w == key)
+                .and_then(|i| words.get(i + 1))
+        };
+        let offers = words.windows(2).any(|w| w == ["offer", "draw"]);
+        Ok(EngineAnswer {
+            mv: Some(words[1].to_string()),
+            score: value("score").and_then(|s| s.parse().ok()),
+            depth: value("depth").and_then(|s| s.parse().ok()),
+            nodes: value("nodes").and_then(|s| s.parse().ok()),
+            win_probability: value("winprob").and_then(|s| s.parse().ok()),
+            intent: if offers {
+                Intent::OfferDraw
+            } else {
+                Intent::Play
+            },
+            note: None,
+        })
+    }
+
+    /// `drawoffer` in the position; `draw accept` accepts. `isready` follows, so an engine that
+    /// does not know offers (an `error` line, or nothing) declines rather than hangs.
+    fn offer_draw(
+        &mut self,
+        process: &mut EngineProcess,
+        state: &G,
+        deadline: Instant,
+    ) -> Result<bool, AgentError> {
+        process.send(&format!("rules {}", state.rules().to_text()))?;
+        process.send(&format!("position {}", state.format_position()))?;
+        process.send("drawoffer")?;
+        process.send("isready")?;
+        let mut accepted = false;
+        loop {
+            match Self::answer(process, deadline)?.as_str() {
+                "readyok" => return Ok(accepted),
+                "draw accept" => accepted = true,
+                _ => {}
+            }
+        }
     }
 }
 

@@ -396,6 +396,13 @@ impl<G: Evaluate> Agent<G> for Mcts<G> {
     fn choose(&mut self, state: &G, limits: &Limits) -> Result<SearchReport<G::Move>, AgentError> {
         self.search(state, limits).ok_or(AgentError::NoMove)
     }
+    /// The mean return r in [-1, 1] read as a win probability (r + 1) / 2 (two outcomes, +1/-1).
+    fn win_probability(&self, report: &SearchReport<G::Move>) -> Option<f64> {
+        report
+            .score
+            .is_finite()
+            .then(|| ((report.score + 1.0) / 2.0).clamp(0.0, 1.0))
+    }
 }
 
 /// MCTS for hidden information by determinization: several full states consistent with what the

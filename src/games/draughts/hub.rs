@@ -8,7 +8,7 @@ use crate::game::{Game, ParseError};
 use crate::protocol::hub::HubNotation;
 
 use super::geometry::{bit_of_number, Ten};
-use super::notation::hub_move;
+use super::notation::{colour_letter, hub_move};
 use super::position::Position;
 use super::rules::Rules;
 use super::Draughts;
@@ -20,6 +20,9 @@ impl HubNotation for Draughts {
     }
     fn hub_move(&self, mv: Self::Move) -> String {
         hub_move::<Ten>(mv)
+    }
+    fn hub_position(&self) -> String {
+        hub_position(self)
     }
     fn hub_default_engine() -> EngineSpec {
         default_engine()
@@ -82,6 +85,31 @@ pub fn parse_hub_position(rules: &Rules<Ten>, text: &str) -> Result<Draughts, Pa
     Position::parse_position(rules, &fen)
 }
 
+/// A position as Hub writes it: `W` or `B` for the side to move, then squares 1-50 as
+/// `w b W B e` (colours named as the rules' `first` names them, as `parse_hub_position` reads).
+pub fn hub_position(pos: &Draughts) -> String {
+    let rules = pos.rules();
+    let mut out = String::with_capacity(51);
+    out.push(colour_letter(rules, pos.side()));
+    let kings = pos.kings();
+    for n in 1..=50u32 {
+        let bit = 1u64 << bit_of_number::<Ten>(n).unwrap();
+        let owner = (0..2).find(|&p| pos.pieces(p) & bit != 0);
+        out.push(match owner {
+            None => 'e',
+            Some(p) => {
+                let c = colour_letter(rules, p);
+                if kings & bit != 0 {
+                    c
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            }
+        });
+    }
+    out
+}
+
 fn list(set: u64, kings: u64) -> String {
     let mut items = Vec::new();
     for n in 1..=50u32 {
@@ -125,5 +153,14 @@ mod tests {
             assert_eq!(e.text, bad);
         }
         assert!(default_engine().name.len() > 0);
+        // Written and read back, also after moves with captures and a king.
+        let mut p = Draughts::new(&rules);
+        assert_eq!(hub_position(&p), start);
+        for m in ["32-28", "19-23", "28x19", "14x23", "33-28"] {
+            p.play_text(m).unwrap();
+            assert_eq!(parse_hub_position(&rules, &hub_position(&p)).unwrap().format_position(), p.format_position());
+        }
+        let k = Position::parse_position(&rules, "B:WK4,31:B17,K45").unwrap();
+        assert_eq!(parse_hub_position(&rules, &hub_position(&k)).unwrap().format_position(), k.format_position());
     }
 }

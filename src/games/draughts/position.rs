@@ -292,6 +292,24 @@ impl<G: Geometry> Game for Position<G> {
             None => Returns::two_player(0.0),
         }
     }
+    /// Seed 001's refused-draw rule (`draw_offer=seed`, docs/rules/draughts.md).
+    fn refused_draw_moves(&self) -> Option<u32> {
+        (self.rules.draw_offer == super::rules::DrawOffer::Seed)
+            .then_some(super::rules::SEED_REFUSAL_MOVES)
+    }
+    /// The clear advantage of seed 001 as docs/rules/draughts.md reads it: a material lead of at
+    /// least `refusal_lead`, a man counting 1 and a king 3.
+    fn clear_advantage(&self, player: PlayerId) -> bool {
+        if player > 1 {
+            return false;
+        }
+        let material = |p: usize| {
+            let kings = (self.pieces[p] & self.kings).count_ones() as i32;
+            let men = (self.pieces[p] & !self.kings).count_ones() as i32;
+            men + 3 * kings
+        };
+        material(player) - material(1 - player) >= self.rules.refusal_lead as i32
+    }
     fn hash(&self) -> u64 {
         self.hash
     }

@@ -22,6 +22,23 @@ const PROMOTION_NAMES: [(&str, Promotion); 3] = [
 const FIRST_NAMES: [(&str, FirstName); 2] =
     [("white", FirstName::White), ("black", FirstName::Black)];
 const ENDGAME_COUNT_NAMES: [(&str, bool); 2] = [("arise", false), ("king_moves", true)];
+const DRAW_OFFER_NAMES: [(&str, DrawOffer); 2] = [("off", DrawOffer::Off), ("seed", DrawOffer::Seed)];
+
+/// What a refused draw offer does (seed 001: "if one side refuses a draw, that side must win
+/// within the next 40 moves or clearly show an advantage"). Offers are made in the arena; the
+/// rules only say what a refusal starts (`Game::refused_draw_moves`, `Game::clear_advantage`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum DrawOffer {
+    /// A refusal changes nothing (FMJD, English: offers are etiquette, not rules).
+    #[default]
+    Off,
+    /// Seed 001: the refusing side must win within 40 of its moves, or then lead in material by
+    /// `refusal_lead` (a man 1, a king 3), else the game is drawn.
+    Seed,
+}
+
+/// The moves the refusing side has under `draw_offer=seed`.
+pub const SEED_REFUSAL_MOVES: u32 = 40;
 
 /// What happens when a man reaches the far row in the middle of a capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,6 +87,11 @@ pub struct VariantRules {
     /// Threefold repetition of the position with the same side to move draws.
     pub repetition: bool,
     pub first: FirstName,
+    /// Seed 001's refused-draw rule (an arena option: it changes no position and no preset).
+    pub draw_offer: DrawOffer,
+    /// Under `draw_offer=seed`, the material lead (a man 1, a king 3) that shows "a clear
+    /// advantage" after the refusing side's 40 moves.
+    pub refusal_lead: u8,
 }
 
 impl VariantRules {
@@ -85,6 +107,8 @@ impl VariantRules {
         endgame_restart_on_man_move: false,
         repetition: true,
         first: FirstName::White,
+        draw_offer: DrawOffer::Off,
+        refusal_lead: 2,
     };
     pub const ENGLISH: VariantRules = VariantRules {
         men_capture_backward: false,
@@ -98,6 +122,8 @@ impl VariantRules {
         endgame_restart_on_man_move: false,
         repetition: true,
         first: FirstName::Black,
+        draw_offer: DrawOffer::Off,
+        refusal_lead: 2,
     };
     pub const RUSSIAN: VariantRules = VariantRules {
         men_capture_backward: true,
@@ -111,6 +137,8 @@ impl VariantRules {
         endgame_restart_on_man_move: false,
         repetition: true,
         first: FirstName::White,
+        draw_offer: DrawOffer::Off,
+        refusal_lead: 2,
     };
     /// Brazilian draughts: the international rules on the 8x8 board.
     pub const BRAZILIAN: VariantRules = VariantRules {
@@ -130,6 +158,8 @@ impl VariantRules {
         endgame_restart_on_man_move: false,
         repetition: true,
         first: FirstName::Black,
+        draw_offer: DrawOffer::Off,
+        refusal_lead: 2,
     };
 
     pub const PRESETS: [(&'static str, VariantRules); 5] = [
@@ -142,9 +172,15 @@ impl VariantRules {
 
     /// The preset these switches equal, if any.
     pub fn preset_name(&self) -> &'static str {
+        // The draw-offer rule is no part of a variant: any preset may be played with it.
+        let board_rules = VariantRules {
+            draw_offer: DrawOffer::Off,
+            refusal_lead: 2,
+            ..*self
+        };
         Self::PRESETS
             .iter()
-            .find(|(_, r)| r == self)
+            .find(|(_, r)| *r == board_rules)
             .map(|(n, _)| *n)
             .unwrap_or("custom")
     }
@@ -169,6 +205,8 @@ impl VariantRules {
             }
             "repetition" => self.repetition = parse_bool(key, value)?,
             "first" => self.first = parse_choice(key, value, &FIRST_NAMES)?,
+            "draw_offer" => self.draw_offer = parse_choice(key, value, &DRAW_OFFER_NAMES)?,
+            "refusal_lead" => self.refusal_lead = parse_number(key, value)?,
             _ => {
                 return Err(ParseError::rule(
                     key,
@@ -182,7 +220,7 @@ impl VariantRules {
     fn values(&self) -> Vec<(&'static str, String)> {
         let promotion = choice_name(self.promotion, &PROMOTION_NAMES);
         let first = choice_name(self.first, &FIRST_NAMES);
-        vec![
+        let mut v = vec![
             ("preset", self.preset_name().to_string()),
             ("men_capture_back", self.men_capture_backward.to_string()),
             ("flying_kings", self.flying_kings.to_string()),
@@ -198,7 +236,14 @@ impl VariantRules {
             ),
             ("repetition", self.repetition.to_string()),
             ("first", first.to_string()),
-        ]
+        ];
+        // Written only when on, so the text of rules without it (in every tournament.json and
+        // engine file so far) stays as it was.
+        if self.draw_offer != DrawOffer::Off {
+            v.push(("draw_offer", choice_name(self.draw_offer, &DRAW_OFFER_NAMES).to_string()));
+            v.push(("refusal_lead", self.refusal_lead.to_string()));
+        }
+        v
     }
 }
 
@@ -328,6 +373,18 @@ impl<G: Geometry> RuleSet for Rules<G> {
                 default: default_of("first"),
                 help: "the name of the player who moves first (FMJD: white; seed 001 and English: black)",
             },
+            RuleOption {
+                key: "draw_offer",
+                values: vec!["off", "seed"],
+                default: "off",
+                help: "seed 001: after a refused draw offer the refuser must win within 40 of its moves or then lead by refusal_lead, else a draw (arena games)",
+            },
+            RuleOption {
+                key: "refusal_lead",
+                values: vec!["integer"],
+                default: "2",
+                help: "draw_offer=seed: the material lead (man 1, king 3) that shows a clear advantage",
+            },
         ]
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
@@ -354,5 +411,13 @@ mod tests {
         assert_eq!(Rules::<Eight>::default().preset_name(), "english");
         assert!(Rules::<Eight>::parse("preset=martian").is_err());
         assert!(Rules::<Eight>::parse("kings=2").is_err());
+        // The draw-offer rule keeps the preset, is written only when on, and reads back.
+        let seed = Rules::<Ten>::parse("draw_offer=seed").unwrap();
+        assert_eq!(seed.preset_name(), "international");
+        assert_eq!((seed.draw_offer, seed.refusal_lead), (DrawOffer::Seed, 2));
+        assert!(seed.to_text().ends_with(",draw_offer=seed,refusal_lead=2"), "{}", seed.to_text());
+        assert_eq!(Rules::<Ten>::parse(&seed.to_text()).unwrap(), seed);
+        assert!(!Rules::<Ten>::default().to_text().contains("draw_offer"));
+        assert!(Rules::<Ten>::parse("draw_offer=maybe").is_err());
     }
 }

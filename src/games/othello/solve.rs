@@ -689,6 +689,10 @@ impl Agent<Othello> for ExactAgent {
     fn name(&self) -> String {
         self.name.clone()
     }
+    /// The final disc difference under perfect play, from `max_empties` on.
+    fn exact_score(&self) -> Option<crate::engine::ExactScore> {
+        Some(crate::engine::ExactScore::Margin)
+    }
     fn choose(
         &mut self,
         state: &Othello,

@@ -65,6 +65,13 @@ impl Agent<Ur> for PerfectAgent {
     fn name(&self) -> String {
         self.name.clone()
     }
+    /// The solved probability of winning.
+    fn exact_score(&self) -> Option<crate::engine::ExactScore> {
+        Some(crate::engine::ExactScore::WinProbability)
+    }
+    fn win_probability(&self, report: &SearchReport<UrMove>) -> Option<f64> {
+        Some(report.score)
+    }
     fn choose(&mut self, state: &Ur, _limits: &Limits) -> Result<SearchReport<UrMove>, AgentError> {
         let started = Instant::now();
         if state.rules() != &self.solution.rules {
