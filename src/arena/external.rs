@@ -99,6 +99,16 @@ impl EngineProcess {
         }
     }
 
+    /// The next line if one arrives within `wait`; `None` if none did (the engine is left
+    /// running: for pings, where silence is an answer too).
+    pub fn recv_within(&mut self, wait: Duration) -> Result<Option<String>, AgentError> {
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(Some(line)),
+            Err(RecvTimeoutError::Timeout) => Ok(None),
+            Err(RecvTimeoutError::Disconnected) => Err(AgentError::Crashed(self.exit_reason())),
+        }
+    }
+
     /// Why the output ended: the exit status if the process is gone.
     fn exit_reason(&mut self) -> String {
         let until = Instant::now() + Duration::from_millis(500);
