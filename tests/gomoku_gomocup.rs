@@ -105,3 +105,63 @@ fn a_scripted_session_with_bad_input() {
     let status = m.child.wait().unwrap();
     assert!(status.success());
 }
+
+/// The arena's Gomocup client against an engine that, like Rapfi, drops the command words it
+/// reads in the moments after it answered a move (tests/fixtures/gomocup/busy_after_move.py).
+/// The opponent (boardlab's random agent) answers at once, so without waiting for the engine to
+/// be idle the client's next request lands in that window: `ERROR Unknown command:
+/// TIMEOUT_TURN`, or a BOARD block dropped and the request unanswered. Every game must be
+/// decided on the board, with no fault.
+#[test]
+fn the_client_waits_until_a_busy_engine_reads_again() {
+    let dir = std::env::temp_dir().join(format!("gomocup-busy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/gomocup/busy_after_move.py");
+    let engine = dir.join("busy.toml");
+    std::fs::write(
+        &engine,
+        format!(
+            "name = \"busy\"\ngame = \"gomoku\"\nbackend = \"external\"\nprotocol = \"gomocup\"\n\
+             command = [\"python3\", {:?}, \"0.15\"]\n[limits]\ntime_ms = 300\n[params]\nmargin_ms = 700\n",
+            script.to_string_lossy()
+        ),
+    )
+    .unwrap();
+    let random =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("engines/gomoku/random.toml");
+    let out = dir.join("out");
+    let run = Command::new(boardlab())
+        .arg("match")
+        .arg(&engine)
+        .arg(&random)
+        .args([
+            "--games",
+            "4",
+            "--rules",
+            "rule=freestyle,opening=free",
+            "--quiet",
+            "--seed",
+            "3",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let games = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+    assert_eq!(games.lines().count(), 4);
+    for g in games.lines() {
+        let g: serde_json::Value = serde_json::from_str(g).unwrap();
+        assert!(g["fault"].is_null(), "a fault: {g}");
+        assert_eq!(g["reason"].as_str(), Some("terminal"), "{g}");
+        // The busy engine made at least its five.
+        assert!(g["moves"].as_array().unwrap().len() >= 9, "{g}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

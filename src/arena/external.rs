@@ -146,7 +146,12 @@ impl EngineProcess {
     /// The next line before `deadline`, or `None` when there is none by then (the engine is left
     /// running: for protocols that wait a while for optional lines, as XBoard's features).
     pub fn recv_until(&mut self, deadline: Instant) -> Result<Option<String>, AgentError> {
-        let wait = deadline.saturating_duration_since(Instant::now());
+        self.recv_within(deadline.saturating_duration_since(Instant::now()))
+    }
+
+    /// The next line if one arrives within `wait`; `None` if none did (the engine is left
+    /// running: for pings, where silence is an answer too).
+    pub fn recv_within(&mut self, wait: Duration) -> Result<Option<String>, AgentError> {
         match self.lines.recv_timeout(wait) {
             Ok(line) => Ok(Some(line)),
             Err(RecvTimeoutError::Timeout) => Ok(None),

@@ -23,7 +23,7 @@
 
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::session::{self, Session};
 use crate::arena::external::{EngineProcess, ExternalProtocol};
@@ -345,29 +345,83 @@ pub fn serve(
 
 /// The arena's side: drives a Gomocup engine one position at a time with BOARD (so nothing the
 /// engine remembers can disagree with the arena), after START and the INFO settings once a game.
+///
+/// Rapfi (and engines built like it) answers a move from a search thread and only then marks
+/// itself idle; a command word its main loop reads in between is dropped unread, and the rest of
+/// the line is then read as a command of its own (`INFO timeout_turn 100` arriving in that window
+/// gave `ERROR Unknown command: TIMEOUT_TURN`; a dropped `BOARD` left the request unanswered).
+/// So after each answer the client pings with `ABOUT` (one word: losing it loses nothing) until
+/// the engine replies, and sends the next request only then.
 pub struct GomocupClient {
     started: Option<usize>,
+    /// The `INFO timeout_turn` the engine was last told.
+    turn_ms: Option<u64>,
+    /// The engine answered a move and has not been seen idle since.
+    busy: bool,
 }
+
+/// How long a ping waits for its reply before it is sent again.
+const PING_RETRY: Duration = Duration::from_millis(20);
 
 impl GomocupClient {
     pub fn new() -> Self {
-        GomocupClient { started: None }
+        GomocupClient {
+            started: None,
+            turn_ms: None,
+            busy: false,
+        }
     }
 
-    /// The next line that is not the engine's chatter (`MESSAGE`, `DEBUG`, `INFO`).
+    /// The engine's chatter (`MESSAGE`, `DEBUG`, `INFO`), which never answers a request.
+    fn is_noise(line: &str) -> bool {
+        let word = line
+            .split_whitespace()
+            .next()
+            .unwrap_or("")
+            .to_ascii_uppercase();
+        matches!(word.as_str(), "" | "MESSAGE" | "DEBUG" | "INFO")
+    }
+
+    /// ABOUT's reply (`name="...", version="..."`).
+    fn is_about_reply(line: &str) -> bool {
+        line.trim().to_ascii_lowercase().starts_with("name=")
+    }
+
+    /// The next line that is not the engine's chatter (`MESSAGE`, `DEBUG`, `INFO`, ABOUT's
+    /// `name=...` reply to a ping answered twice).
     fn answer(process: &mut EngineProcess, deadline: Instant) -> Result<String, AgentError> {
         loop {
             let line = process.recv(deadline)?;
-            let t = line.trim();
-            let word = t
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .to_ascii_uppercase();
-            if t.is_empty() || matches!(word.as_str(), "MESSAGE" | "DEBUG" | "INFO") {
-                continue;
+            // A second reply to a ping sent twice is stale too.
+            if !Self::is_noise(&line) && !Self::is_about_reply(&line) {
+                return Ok(line.trim().to_string());
             }
-            return Ok(t.to_string());
+        }
+    }
+
+    /// Waits until the engine reads commands again: `ABOUT`, sent again every `PING_RETRY`
+    /// until any reply comes (an engine still finishing its move drops the word unread).
+    fn wait_idle(process: &mut EngineProcess, deadline: Instant) -> Result<(), AgentError> {
+        loop {
+            process.send("ABOUT")?;
+            let retry = Instant::now() + PING_RETRY;
+            loop {
+                let now = Instant::now();
+                if now >= deadline {
+                    process.kill();
+                    return Err(AgentError::Timeout(
+                        "no reply to ABOUT in time (the engine never became idle), killed".into(),
+                    ));
+                }
+                let wait = retry.min(deadline).saturating_duration_since(now);
+                match process.recv_within(wait)? {
+                    // Any reply but chatter (ABOUT's `name=...`, or an engine's complaint).
+                    Some(line) if !Self::is_noise(&line) => return Ok(()),
+                    Some(_) => {}
+                    None if Instant::now() >= retry => break,
+                    None => {}
+                }
+            }
         }
     }
 
@@ -399,6 +453,7 @@ impl GomocupClient {
         }
         let b = state.board();
         let n = b.size();
+        let turn_ms = limits.time_ms.unwrap_or(1000);
         if self.started != Some(n) {
             process.send(&format!("START {n}"))?;
             let ok = Self::answer(process, deadline)?;
@@ -407,14 +462,22 @@ impl GomocupClient {
                     "START {n}: expected OK, got {ok:?}"
                 )));
             }
+            // The settings once a game, while the engine is idle.
             process.send(&format!("INFO rule {}", Self::rule_bits(state.rules())?))?;
             process.send("INFO timeout_match 100000000")?;
+            process.send("INFO time_left 100000000")?;
             process.send("INFO max_memory 268435456")?;
             self.started = Some(n);
+            self.turn_ms = None;
+            self.busy = false;
+        } else if self.busy {
+            Self::wait_idle(process, deadline)?;
         }
-        let turn_ms = limits.time_ms.unwrap_or(1000);
-        process.send(&format!("INFO timeout_turn {turn_ms}"))?;
-        process.send("INFO time_left 100000000")?;
+        self.busy = false;
+        if self.turn_ms != Some(turn_ms) {
+            process.send(&format!("INFO timeout_turn {turn_ms}"))?;
+            self.turn_ms = Some(turn_ms);
+        }
         let me = state.side();
         let xy = |p: usize| format!("{},{}", p % n, n - 1 - p / n);
         let (mut blacks, mut whites) = (Vec::new(), Vec::new());
@@ -437,6 +500,7 @@ impl GomocupClient {
         }
         process.send("DONE")?;
         let line = Self::answer(process, deadline)?;
+        self.busy = true;
         if line.to_ascii_uppercase().starts_with("ERROR") {
             return Err(AgentError::Other(format!("engine answered {line:?}")));
         }
