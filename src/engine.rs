@@ -134,6 +134,22 @@ pub trait Evaluate: Game {
         let _ = mv;
         0
     }
+    /// Names and default values of the knobs of `playout_move` (engine files set them in
+    /// `[params.playout_knobs]`). Games without a playout policy keep the default: none.
+    fn playout_knobs() -> &'static [(&'static str, f64)] {
+        &[]
+    }
+    /// The game's default policy for Monte Carlo playouts (MCTS with `playout_policy = true`):
+    /// the next move at this decision node drawn with `knobs` (one value per `playout_knobs`
+    /// entry), or None to let the back end draw a uniform legal move, which the default does.
+    fn playout_move<R: rand::Rng + ?Sized>(
+        &self,
+        knobs: &[f64],
+        rng: &mut R,
+    ) -> Option<Self::Move> {
+        let _ = (knobs, rng);
+        None
+    }
 }
 
 /// An engine file: `engines/<game>/<name>.toml`.
