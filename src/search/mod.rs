@@ -40,13 +40,18 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             expectimax_config(spec)?,
             spec.limits,
         ))),
-        "mcts" => Ok(Box::new(mcts::Mcts::<G>::new(
-            spec.name.clone(),
-            spec.weights_for::<G>()?,
-            mcts_config(spec)?,
-            spec.limits,
-            seed,
-        ))),
+        "mcts" => {
+            let config = mcts_config(spec)?;
+            mcts::playout_knobs::<G>(&config.playout_knobs)
+                .map_err(|e| format!("engine {:?}: {e}", spec.name))?;
+            Ok(Box::new(mcts::Mcts::<G>::new(
+                spec.name.clone(),
+                spec.weights_for::<G>()?,
+                config,
+                spec.limits,
+                seed,
+            )))
+        }
         "exact" => exact_agent::<G>(spec),
         "perfect" => crate::games::ur::perfect::build_agent::<G>(spec),
         other => Err(format!(
@@ -149,6 +154,12 @@ pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
             "default_playouts",
             "max_playout_plies",
             "determinizations",
+            "rave",
+            "rave_equivalence",
+            "proof",
+            "proof_win",
+            "playout_policy",
+            "playout_knobs",
         ],
     )?;
     let d = mcts::MctsConfig::default();
@@ -176,7 +187,37 @@ pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
         default_playouts: spec.param_f64("default_playouts", d.default_playouts as f64) as u64,
         max_playout_plies: spec.param_f64("max_playout_plies", d.max_playout_plies as f64) as usize,
         determinizations: spec.param_f64("determinizations", d.determinizations as f64) as usize,
+        rave: param_bool(spec, "rave", d.rave)?,
+        rave_equivalence: spec.param_f64("rave_equivalence", d.rave_equivalence),
+        proof: param_bool(spec, "proof", d.proof)?,
+        proof_win: spec.param_f64("proof_win", d.proof_win),
+        playout_policy: param_bool(spec, "playout_policy", d.playout_policy)?,
+        playout_knobs: playout_knobs_param(spec)?,
     })
+}
+
+/// `[params.playout_knobs]`: knob values of the game's playout policy by name.
+fn playout_knobs_param(spec: &EngineSpec) -> Result<Vec<(String, f64)>, String> {
+    let Some(value) = spec.params.get("playout_knobs") else {
+        return Ok(Vec::new());
+    };
+    let table = value.as_table().ok_or_else(|| {
+        format!(
+            "engine {:?}: playout_knobs must be a table of numbers",
+            spec.name
+        )
+    })?;
+    table
+        .iter()
+        .map(|(k, v)| match v {
+            toml::Value::Float(f) => Ok((k.clone(), *f)),
+            toml::Value::Integer(i) => Ok((k.clone(), *i as f64)),
+            other => Err(format!(
+                "engine {:?}: playout knob {k} must be a number, not {other}",
+                spec.name
+            )),
+        })
+        .collect()
 }
 
 /// The Othello endgame solver as an agent. `build_agent` is generic, so the Othello agent is

@@ -19,7 +19,6 @@
 
 use crate::game::zobrist;
 
-use super::bits::Bits;
 use super::geometry::{Geometry, Width, MAX_SIZE};
 
 pub const BLACK: usize = 0;

@@ -135,7 +135,6 @@ macro_rules! nogo_board {
         }
     };
 }
-use crate::nogo_board;
 
 impl NoGo {
     /// The position with stones on these points (`rank * size + file`) and this side to move,
