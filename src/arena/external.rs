@@ -135,8 +135,9 @@ pub trait ExternalProtocol<G: Game>: Send {
 pub fn protocol_for<G: Game>(name: Option<&str>) -> Result<Box<dyn ExternalProtocol<G>>, String> {
     match name.unwrap_or("line") {
         "line" => Ok(Box::new(crate::protocol::line::LineClient)),
+        "gtp" => crate::protocol::gtp::client_for::<G>(),
         other => Err(format!(
-            "the arena does not speak protocol {other:?} to external engines yet (known: line)"
+            "the arena does not speak protocol {other:?} to external engines yet (known: line, gtp)"
         )),
     }
 }

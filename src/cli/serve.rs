@@ -9,7 +9,7 @@ use crate::with_game;
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    /// The protocol: `line` (generic, every game; docs/protocol.md), `hub` (draughts), ...
+    /// The protocol: `line` (generic, every game; docs/protocol.md), `hub` (draughts), `gtp` (NoGo), ...
     #[arg(long, default_value = "line")]
     protocol: String,
     /// Game id (see `boardlab list`).
@@ -24,6 +24,8 @@ pub fn run(args: ServeArgs) -> CliResult {
     match args.protocol.as_str() {
         "line" => with_game!(args.game.as_str(), |G| serve_line::<G>(&args))?,
         "hub" => crate::games::draughts::hub::serve_cli(&args.game, args.engine.as_deref()),
+        "gtp" => crate::protocol::gtp::serve_cli(&args.game, args.engine.as_deref())
+            .map_err(CliError),
         other => Err(CliError(format!(
             "unknown protocol {other:?} for game {:?}",
             args.game
