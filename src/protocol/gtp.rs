@@ -235,6 +235,20 @@ impl<G: GtpGame> GtpServer<G> {
             .ok_or_else(|| format!("syntax error: {command} needs a colour, b or w"))
     }
 
+    /// Ok(true) when `seat` is to move, Ok(false) when the game is over, an error naming the
+    /// colour to move otherwise (the board alternates strictly, as NoGo does).
+    fn whose_turn(&self, seat: PlayerId) -> Result<bool, String> {
+        match self.state.current_player() {
+            Some(p) if p == seat => Ok(true),
+            Some(p) => Err(format!(
+                "{} is to move, not {}",
+                colour_word(p),
+                colour_word(seat)
+            )),
+            None => Ok(false),
+        }
+    }
+
     fn play(&mut self, args: &[&str]) -> Reply {
         let seat = Self::colour_arg(args.first(), "play")?;
         let vertex = args
@@ -249,16 +263,10 @@ impl<G: GtpGame> GtpServer<G> {
             parse_square(Files::LettersWithoutI, size, size, vertex)
                 .map_err(|e| format!("invalid vertex {vertex:?}: {}", e.reason))?;
         }
-        match self.state.current_player() {
-            Some(p) if p == seat => {}
-            Some(p) => {
-                return Err(format!(
-                    "illegal move: {} is to move, not {}",
-                    colour_word(p),
-                    colour_word(seat)
-                ))
-            }
-            None => return Err("illegal move: the game is over".into()),
+        match self.whose_turn(seat) {
+            Ok(true) => {}
+            Ok(false) => return Err("illegal move: the game is over".into()),
+            Err(why) => return Err(format!("illegal move: {why}")),
         }
         let mv = self
             .state
@@ -270,17 +278,9 @@ impl<G: GtpGame> GtpServer<G> {
 
     fn genmove(&mut self, args: &[&str]) -> Reply {
         let seat = Self::colour_arg(args.first(), "genmove")?;
-        match self.state.current_player() {
-            Some(p) if p == seat => {}
-            Some(p) => {
-                return Err(format!(
-                    "{} is to move, not {}",
-                    colour_word(p),
-                    colour_word(seat)
-                ))
-            }
-            // No legal move: the side to move has lost, and says so.
-            None => return Ok(vec!["resign".to_string()]),
+        // No legal move: the side to move has lost, and says so.
+        if !self.whose_turn(seat)? {
+            return Ok(vec!["resign".to_string()]);
         }
         let mut limits = self.limits;
         if let Some(ms) = self.clock.move_ms(seat) {
