@@ -3,6 +3,7 @@
 
 pub mod draughts;
 pub mod ewn;
+pub mod gomoku;
 pub mod nogo;
 pub mod othello;
 pub mod ur;
@@ -10,7 +11,7 @@ pub mod ur;
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "nogo"];
+pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "gomoku", "nogo"];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -39,6 +40,10 @@ macro_rules! with_game {
             }
             "ur" => {
                 type $G = $crate::games::ur::Ur;
+                Ok($body)
+            }
+            "gomoku" => {
+                type $G = $crate::games::gomoku::Gomoku;
                 Ok($body)
             }
             "nogo" => {
