@@ -270,6 +270,22 @@ pub trait Evaluate: Game {
     fn counts_as_ply(&self) -> bool {
         true
     }
+    /// Names and default values of the knobs of `playout_move` (engine files set them in
+    /// `[params.playout_knobs]`). Games without a playout policy keep the default: none.
+    fn playout_knobs() -> &'static [(&'static str, f64)] {
+        &[]
+    }
+    /// The game's default policy for Monte Carlo playouts (MCTS with `playout_policy = true`):
+    /// the next move at this decision node drawn with `knobs` (one value per `playout_knobs`
+    /// entry), or None to let the back end draw a uniform legal move, which the default does.
+    fn playout_move<R: rand::Rng + ?Sized>(
+        &self,
+        knobs: &[f64],
+        rng: &mut R,
+    ) -> Option<Self::Move> {
+        let _ = (knobs, rng);
+        None
+    }
     /// The moves alpha-beta searches at this decision node (also in quiescence): by default
     /// every legal move. A game with a wide board may narrow them (gomoku: points near the
     /// stones, only the replies to a four). They must be legal, at least one, and come in a

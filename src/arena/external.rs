@@ -288,9 +288,10 @@ pub fn protocol_for<G: Game>(name: Option<&str>) -> Result<Box<dyn ExternalProto
         "xboard" => Ok(Box::new(crate::protocol::xboard::XBoardClient::default())),
         "hub" => crate::protocol::hub::client_for::<G>(),
         "guinn" => super::adapters::guinn_client::<G>(),
+        "gtp" => crate::protocol::gtp::client_for::<G>(),
         other => Err(format!(
             "the arena does not speak protocol {other:?} to external engines yet (known: line, \
-             gomocup, xboard, hub, guinn, zebra)"
+             gomocup, gtp, xboard, hub, guinn, zebra)"
         )),
     }
 }

@@ -10,7 +10,7 @@ use crate::with_game;
 #[derive(Args, Debug)]
 pub struct ServeArgs {
     /// The protocol: `line` (generic, every game; docs/protocol.md), `hub` (draughts), `gomocup`
-    /// (gomoku), `xboard` (Wa shogi), ...
+    /// (gomoku), `xboard` (Wa shogi), `gtp` (NoGo), `gnubg` (backgammon), ...
     #[arg(long, default_value = "line")]
     protocol: String,
     /// Game id (see `boardlab list`).
@@ -54,6 +54,8 @@ pub fn run(args: ServeArgs) -> CliResult {
             crate::protocol::xboard::serve_cli(&args.game, args.engine.as_deref()).map_err(CliError)
         }
         "gnubg" => serve_gnubg(&args),
+        "gtp" => crate::protocol::gtp::serve_cli(&args.game, args.engine.as_deref())
+            .map_err(CliError),
         other => Err(CliError(format!(
             "unknown protocol {other:?} for game {:?}",
             args.game

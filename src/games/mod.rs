@@ -5,6 +5,7 @@ pub mod backgammon;
 pub mod draughts;
 pub mod ewn;
 pub mod gomoku;
+pub mod nogo;
 pub mod othello;
 pub mod ur;
 pub mod washogi;
@@ -13,7 +14,7 @@ use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
 pub const GAME_IDS: &[&str] = &[
-    "othello", "draughts", "checkers", "ewn", "ur", "gomoku", "washogi", "backgammon",
+    "othello", "draughts", "checkers", "ewn", "ur", "gomoku", "washogi", "backgammon", "nogo",
 ];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
@@ -55,6 +56,10 @@ macro_rules! with_game {
             }
             "backgammon" => {
                 type $G = $crate::games::backgammon::Backgammon;
+                Ok($body)
+            }
+            "nogo" => {
+                type $G = $crate::games::nogo::NoGo;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),

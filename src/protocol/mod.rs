@@ -2,11 +2,13 @@
 //! drive engine programs. `line` is the generic one every game speaks (docs/protocol.md), `hub`
 //! is Scan's for draughts (a game opts in with `hub::HubNotation`), `gomocup` is piskvork's for
 //! gomoku engines, `xboard` is CECP (server and client, Wa shogi), `gnubg` is GNU Backgammon's
-//! external-player protocol over a socket (boardlab listens, gnubg referees); `session` frames
-//! them all (bytes in, a `Session` per protocol, replies out).
+//! external-player protocol over a socket (boardlab listens, gnubg referees), `gtp` the Go Text
+//! Protocol for Go-board games; `session` frames them all (bytes in, a `Session` per protocol,
+//! replies out).
 
 pub mod gnubg;
 pub mod gomocup;
+pub mod gtp;
 pub mod hub;
 pub mod line;
 pub mod session;

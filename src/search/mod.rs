@@ -43,13 +43,18 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             expectimax_config(spec)?,
             spec.limits,
         ))),
-        "mcts" => Ok(Box::new(mcts::Mcts::<G>::new(
-            spec.name.clone(),
-            spec.weights_for::<G>()?,
-            mcts_config(spec)?,
-            spec.limits,
-            seed,
-        ))),
+        "mcts" => {
+            let config = mcts_config(spec)?;
+            mcts::playout_knobs::<G>(&config.playout_knobs)
+                .map_err(|e| format!("engine {:?}: {e}", spec.name))?;
+            Ok(Box::new(mcts::Mcts::<G>::new(
+                spec.name.clone(),
+                spec.weights_for::<G>()?,
+                config,
+                spec.limits,
+                seed,
+            )))
+        }
         other => G::game_agent(spec, seed).unwrap_or_else(|| {
             Err(format!(
                 "engine {:?}: unknown back end {other:?} for {} (shared: random, greedy, \
@@ -243,6 +248,12 @@ pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
             "default_playouts",
             "max_playout_plies",
             "determinizations",
+            "rave",
+            "rave_equivalence",
+            "proof",
+            "proof_win",
+            "playout_policy",
+            "playout_knobs",
         ],
     )?;
     let d = mcts::MctsConfig::default();
@@ -264,5 +275,36 @@ pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
             as usize,
         determinizations: p.int("determinizations", d.determinizations as u32, 1, 100_000)?
             as usize,
+        rave: p.bool("rave", d.rave)?,
+        rave_equivalence: p.f64("rave_equivalence", d.rave_equivalence, 0.0, 1e12)?,
+        proof: p.bool("proof", d.proof)?,
+        proof_win: p.f64("proof_win", d.proof_win, 1e-9, 1e12)?,
+        playout_policy: p.bool("playout_policy", d.playout_policy)?,
+        playout_knobs: playout_knobs_param(spec)?,
     })
 }
+
+/// `[params.playout_knobs]`: knob values of the game's playout policy by name.
+fn playout_knobs_param(spec: &EngineSpec) -> Result<Vec<(String, f64)>, String> {
+    let Some(value) = spec.params.get("playout_knobs") else {
+        return Ok(Vec::new());
+    };
+    let table = value.as_table().ok_or_else(|| {
+        format!(
+            "engine {:?}: playout_knobs must be a table of numbers",
+            spec.name
+        )
+    })?;
+    table
+        .iter()
+        .map(|(k, v)| match v {
+            toml::Value::Float(f) => Ok((k.clone(), *f)),
+            toml::Value::Integer(i) => Ok((k.clone(), *i as f64)),
+            other => Err(format!(
+                "engine {:?}: playout knob {k} must be a number, not {other}",
+                spec.name
+            )),
+        })
+        .collect()
+}
+

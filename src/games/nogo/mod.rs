@@ -1,0 +1,18 @@
+//! NoGo (不围棋, seed 001): Go where capturing and suicide lose and passing is not allowed, so the
+//! player to move with no legal point loses. Bit sets over two widths (`bits`), board geometry
+//! (`geometry`), the board with incremental groups and liberties (`board`), the rules and the
+//! contract (`rules`), position text (`text`), and evaluation features and the playout policy
+//! (`eval`). GTP lives in `protocol::gtp`, which any Go-board game can use.
+
+pub mod bits;
+pub mod board;
+pub mod eval;
+pub mod geometry;
+pub mod rules;
+pub mod text;
+
+#[cfg(test)]
+mod tests;
+
+pub use board::{Board, Illegal, BLACK, WHITE};
+pub use rules::{Boards, CentreFirst, NoGo, NoGoMove, NoGoRules};

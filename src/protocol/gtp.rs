@@ -1,0 +1,696 @@
+//! GTP 2 (the Go Text Protocol) for Go-board games: the engine side (`GtpServer`, a
+//! `session::Session`, served by `boardlab serve --protocol gtp`) and the arena's side for
+//! external GTP programs (`GtpClient`, an `arena::external::ExternalProtocol`, engine files with
+//! `protocol = "gtp"`). A game speaks GTP by implementing the small adapter `GtpGame`: its board
+//! side, its rules at another side, and how to bring a GTP board to one of its positions. Moves
+//! are GTP vertices (`game::grid`, files without `i`); black is seat 0, white seat 1.
+//!
+//! Framing (GTP 2 section 3): control characters other than tab and newline are dropped, `#`
+//! starts a comment, tabs are spaces, blank lines get no answer; a command may start with a
+//! numeric id, echoed in the answer (`=12 ...`, `?12 ...`). Every answer ends with a blank line.
+//! A failed command answers `? <reason>` and leaves the state as it was.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Instant;
+
+use super::session::{self, Session};
+use crate::arena::external::{EngineProcess, ExternalProtocol};
+use crate::engine::{Agent, AgentError, Evaluate, Limits};
+use crate::game::grid::{parse_square, Files};
+use crate::game::{Game, PlayerId, RuleSet};
+
+/// What a game supplies to speak GTP.
+pub trait GtpGame: Evaluate {
+    /// The side of this position's board.
+    fn board_size(&self) -> usize;
+    /// `rules` with the board side set to `size`, or why that side is not played.
+    fn rules_with_size(rules: &Self::Rules, size: usize) -> Result<Self::Rules, String>;
+    /// The moves (black first, colours alternating) that take a GTP board holding `played`
+    /// (moves from the empty board, black first, alternating) to this position; None when no
+    /// continuation of `played` reaches it, and the board must be cleared first
+    /// (`continue_from(&[])` is then never None).
+    fn continue_from(&self, played: &[Self::Move]) -> Option<Vec<Self::Move>>;
+}
+
+/// The commands the server knows, as `list_commands` prints them.
+pub const COMMANDS: &[&str] = &[
+    "protocol_version",
+    "name",
+    "version",
+    "known_command",
+    "list_commands",
+    "boardsize",
+    "clear_board",
+    "komi",
+    "play",
+    "genmove",
+    "showboard",
+    "time_settings",
+    "time_left",
+    "final_score",
+    "quit",
+];
+
+/// GTP colours: `b`/`black` is seat 0, `w`/`white` seat 1.
+pub fn parse_colour(text: &str) -> Option<PlayerId> {
+    match text.to_ascii_lowercase().as_str() {
+        "b" | "black" => Some(0),
+        "w" | "white" => Some(1),
+        _ => None,
+    }
+}
+
+pub fn colour_letter(seat: PlayerId) -> char {
+    if seat == 0 {
+        'b'
+    } else {
+        'w'
+    }
+}
+
+fn colour_word(seat: PlayerId) -> &'static str {
+    if seat == 0 {
+        "black"
+    } else {
+        "white"
+    }
+}
+
+/// GTP's line preprocessing: control characters (but tab) removed, comments cut, tabs to spaces.
+pub fn preprocess(line: &str) -> String {
+    let no_comment = line.split('#').next().unwrap_or("");
+    no_comment
+        .chars()
+        .filter(|c| !c.is_control() || *c == '\t')
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+/// Time the controller gave (`time_settings`, `time_left`), in seconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Clock {
+    main: f64,
+    byo_yomi: f64,
+    byo_stones: u32,
+    /// `time_left` for each colour: (seconds, stones; 0 stones = main time).
+    left: [Option<(f64, u32)>; 2],
+}
+
+impl Clock {
+    /// The time to aim for on one move of `seat`: a byo-yomi period's share per stone, else a
+    /// twentieth of the main time left (as the arena's clock does); None without time control.
+    fn move_ms(&self, seat: PlayerId) -> Option<u64> {
+        let (secs, stones) = match self.left[seat] {
+            Some(l) => l,
+            None if self.main > 0.0 => (self.main, 0),
+            None if self.byo_stones > 0 => (self.byo_yomi, self.byo_stones),
+            None => return None,
+        };
+        let share = if stones > 0 {
+            secs / stones as f64
+        } else {
+            secs / 20.0
+        };
+        // Keep a tenth for the pipes and the controller.
+        Some(((share * 900.0) as u64).max(1))
+    }
+}
+
+/// The engine side: a board, an agent for `genmove`, and the clock the controller set.
+pub struct GtpServer<G: GtpGame> {
+    rules: G::Rules,
+    state: G,
+    agent: Box<dyn Agent<G>>,
+    /// The engine file's limits; a clock set by the controller adds a time limit.
+    limits: Limits,
+    komi: f64,
+    clock: Clock,
+}
+
+type Reply = Result<Vec<String>, String>;
+
+impl<G: GtpGame> GtpServer<G> {
+    pub fn new(rules: G::Rules, agent: Box<dyn Agent<G>>, limits: Limits) -> Self {
+        GtpServer {
+            state: G::new(&rules),
+            rules,
+            agent,
+            limits,
+            komi: 0.0,
+            clock: Clock::default(),
+        }
+    }
+
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    /// Answers one line (GTP framing included).
+    pub fn handle(&mut self, line: &str) -> (Vec<String>, bool) {
+        let line = preprocess(line);
+        if line.is_empty() {
+            return (Vec::new(), false);
+        }
+        let mut words = line.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let (id, cmd) = if first.bytes().all(|b| b.is_ascii_digit()) {
+            (first.to_string(), words.next().unwrap_or(""))
+        } else {
+            (String::new(), first)
+        };
+        let args: Vec<&str> = words.collect();
+        let mut quit = false;
+        let reply = match cmd {
+            "" => Err("syntax error: an id without a command".to_string()),
+            "protocol_version" => Ok(vec!["2".to_string()]),
+            "name" => Ok(vec!["boardlab".to_string()]),
+            "version" => Ok(vec![env!("CARGO_PKG_VERSION").to_string()]),
+            "known_command" => match args.first() {
+                Some(c) => Ok(vec![COMMANDS.contains(c).to_string()]),
+                None => Err("syntax error: known_command needs a command name".into()),
+            },
+            "list_commands" => Ok(COMMANDS.iter().map(|c| c.to_string()).collect()),
+            "boardsize" => self.boardsize(&args),
+            "clear_board" => {
+                self.state = G::new(&self.rules);
+                self.agent.new_game();
+                Ok(vec![])
+            }
+            "komi" => match args.first().and_then(|k| k.parse::<f64>().ok()) {
+                Some(k) if k.is_finite() => {
+                    self.komi = k;
+                    Ok(vec![])
+                }
+                _ => Err("syntax error: komi needs a number".into()),
+            },
+            "play" => self.play(&args),
+            "genmove" => self.genmove(&args),
+            "showboard" => {
+                let mut lines = vec![String::new()];
+                lines.extend(self.state.render().lines().map(str::to_string));
+                Ok(lines)
+            }
+            "time_settings" => self.time_settings(&args),
+            "time_left" => self.time_left(&args),
+            "final_score" => self.final_score(),
+            "quit" => {
+                quit = true;
+                Ok(vec![])
+            }
+            other => Err(format!("unknown command {other:?}")),
+        };
+        let (mark, lines) = match reply {
+            Ok(lines) => ('=', lines),
+            Err(why) => ('?', vec![why]),
+        };
+        let mut out = Vec::with_capacity(lines.len() + 1);
+        let mut lines = lines.into_iter();
+        match lines.next() {
+            Some(first) if !first.is_empty() => out.push(format!("{mark}{id} {first}")),
+            _ => out.push(format!("{mark}{id}")),
+        }
+        out.extend(lines);
+        out.push(String::new());
+        (out, quit)
+    }
+
+    fn boardsize(&mut self, args: &[&str]) -> Reply {
+        let size: usize = args
+            .first()
+            .and_then(|a| a.parse().ok())
+            .ok_or("syntax error: boardsize needs an integer")?;
+        let rules = G::rules_with_size(&self.rules, size)
+            .map_err(|why| format!("unacceptable size: {why}"))?;
+        self.state = G::new(&rules);
+        self.rules = rules;
+        self.agent.new_game();
+        Ok(vec![])
+    }
+
+    /// The colour argument of `command`.
+    fn colour_arg(text: Option<&&str>, command: &str) -> Result<PlayerId, String> {
+        text.and_then(|c| parse_colour(c))
+            .ok_or_else(|| format!("syntax error: {command} needs a colour, b or w"))
+    }
+
+    /// Ok(true) when `seat` is to move, Ok(false) when the game is over, an error naming the
+    /// colour to move otherwise (the board alternates strictly, as NoGo does).
+    fn whose_turn(&self, seat: PlayerId) -> Result<bool, String> {
+        match self.state.current_player() {
+            Some(p) if p == seat => Ok(true),
+            Some(p) => Err(format!(
+                "{} is to move, not {}",
+                colour_word(p),
+                colour_word(seat)
+            )),
+            None => Ok(false),
+        }
+    }
+
+    fn play(&mut self, args: &[&str]) -> Reply {
+        let seat = Self::colour_arg(args.first(), "play")?;
+        let vertex = args
+            .get(1)
+            .ok_or("syntax error: play needs a colour and a vertex")?;
+        if args.len() > 2 {
+            return Err("syntax error: play takes a colour and a vertex".into());
+        }
+        let size = self.state.board_size();
+        let is_pass = vertex.eq_ignore_ascii_case("pass");
+        if !is_pass {
+            parse_square(Files::LettersWithoutI, size, size, vertex)
+                .map_err(|e| format!("invalid vertex {vertex:?}: {}", e.reason))?;
+        }
+        match self.whose_turn(seat) {
+            Ok(true) => {}
+            Ok(false) => return Err("illegal move: the game is over".into()),
+            Err(why) => return Err(format!("illegal move: {why}")),
+        }
+        let mv = self
+            .state
+            .parse_move(vertex)
+            .map_err(|e| format!("illegal move: {}", e.reason))?;
+        self.state.play(mv);
+        Ok(vec![])
+    }
+
+    fn genmove(&mut self, args: &[&str]) -> Reply {
+        let seat = Self::colour_arg(args.first(), "genmove")?;
+        // No legal move: the side to move has lost, and says so.
+        if !self.whose_turn(seat)? {
+            return Ok(vec!["resign".to_string()]);
+        }
+        let mut limits = self.limits;
+        if let Some(ms) = self.clock.move_ms(seat) {
+            limits.time_ms = Some(limits.time_ms.map_or(ms, |t| t.min(ms)));
+        }
+        let (state, agent) = (&self.state, &mut self.agent);
+        let report = catch_unwind(AssertUnwindSafe(|| agent.choose(state, &limits)))
+            .map_err(|_| "the engine panicked".to_string())?
+            .map_err(|e| format!("the engine found no move: {e}"))?;
+        if !self.state.is_legal(report.best) {
+            return Err("the engine chose an illegal move".into());
+        }
+        let text = self.state.format_move(report.best).to_ascii_uppercase();
+        self.state.play(report.best);
+        Ok(vec![text])
+    }
+
+    fn time_settings(&mut self, args: &[&str]) -> Reply {
+        let nums: Vec<f64> = args.iter().filter_map(|a| a.parse().ok()).collect();
+        if args.len() != 3 || nums.len() != 3 || nums.iter().any(|n| !n.is_finite() || *n < 0.0) {
+            return Err(
+                "syntax error: time_settings main_time byo_yomi_time byo_yomi_stones".into(),
+            );
+        }
+        self.clock = Clock {
+            main: nums[0],
+            byo_yomi: nums[1],
+            byo_stones: nums[2] as u32,
+            left: [None, None],
+        };
+        Ok(vec![])
+    }
+
+    fn time_left(&mut self, args: &[&str]) -> Reply {
+        let syntax = || "syntax error: time_left colour time stones".to_string();
+        if args.len() != 3 {
+            return Err(syntax());
+        }
+        let seat = parse_colour(args[0]).ok_or_else(syntax)?;
+        let secs: f64 = args[1]
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+            .ok_or_else(syntax)?;
+        let stones: u32 = args[2].parse().map_err(|_| syntax())?;
+        self.clock.left[seat] = Some((secs, stones));
+        Ok(vec![])
+    }
+
+    fn final_score(&self) -> Reply {
+        if !self.state.is_terminal() {
+            return Err("cannot score: the game is not over".into());
+        }
+        let r = self.state.returns();
+        Ok(vec![if r.get(0) > r.get(1) {
+            "B+R".to_string()
+        } else if r.get(1) > r.get(0) {
+            "W+R".to_string()
+        } else {
+            "0".to_string()
+        }])
+    }
+}
+
+impl<G: GtpGame> Session for GtpServer<G> {
+    fn handle(&mut self, line: &str) -> (Vec<String>, bool) {
+        GtpServer::handle(self, line)
+    }
+    fn malformed(&mut self, why: &str) -> Vec<String> {
+        vec![format!("? {why}"), String::new()]
+    }
+}
+
+/// The arena's side: keeps the moves the engine's board holds, sends only what is new.
+pub struct GtpClient<G: GtpGame> {
+    size: Option<usize>,
+    played: Vec<G::Move>,
+    /// The per-move time last sent with `time_settings`.
+    time_sent: Option<u64>,
+}
+
+impl<G: GtpGame> Default for GtpClient<G> {
+    fn default() -> Self {
+        GtpClient {
+            size: None,
+            played: Vec::new(),
+            time_sent: None,
+        }
+    }
+}
+
+/// Sends a command and reads its answer: `Ok(text)` for `=`, `Err` for `?` or garbage.
+fn command(
+    process: &mut EngineProcess,
+    line: &str,
+    deadline: Instant,
+) -> Result<Result<String, String>, AgentError> {
+    process.send(line)?;
+    let mut first = loop {
+        let l = process.recv(deadline)?;
+        if !l.trim().is_empty() {
+            break l;
+        }
+    };
+    let ok = match first.chars().next() {
+        Some('=') => true,
+        Some('?') => false,
+        _ => {
+            return Err(AgentError::Garbage(format!(
+                "GTP answer to {line:?} does not start with = or ?: {first:?}"
+            )))
+        }
+    };
+    // Skip the id after the mark.
+    first = first[1..]
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .trim()
+        .to_string();
+    let mut text = first;
+    loop {
+        let l = process.recv(deadline)?;
+        if l.trim().is_empty() {
+            break;
+        }
+        text.push('\n');
+        text.push_str(&l);
+    }
+    Ok(if ok { Ok(text) } else { Err(text) })
+}
+
+/// A command that must succeed.
+fn expect_ok(
+    process: &mut EngineProcess,
+    line: &str,
+    deadline: Instant,
+) -> Result<String, AgentError> {
+    command(process, line, deadline)?
+        .map_err(|why| AgentError::Other(format!("engine refused {line:?}: {why}")))
+}
+
+fn seconds(ms: u64) -> String {
+    if ms % 1000 == 0 {
+        (ms / 1000).to_string()
+    } else {
+        format!("{:.3}", ms as f64 / 1000.0)
+    }
+}
+
+impl<G: GtpGame> ExternalProtocol<G> for GtpClient<G> {
+    fn handshake(
+        &mut self,
+        process: &mut EngineProcess,
+        deadline: Instant,
+    ) -> Result<(), AgentError> {
+        let v = expect_ok(process, "protocol_version", deadline)?;
+        if v.trim() != "2" {
+            return Err(AgentError::Garbage(format!(
+                "protocol_version answered {v:?}, not 2"
+            )));
+        }
+        Ok(())
+    }
+
+    fn request_move(
+        &mut self,
+        process: &mut EngineProcess,
+        state: &G,
+        limits: &Limits,
+        deadline: Instant,
+    ) -> Result<(String, f64), AgentError> {
+        let size = state.board_size();
+        let mut moves = state.continue_from(&self.played);
+        if self.size != Some(size) || moves.is_none() {
+            if self.size != Some(size) {
+                expect_ok(process, &format!("boardsize {size}"), deadline)?;
+                self.size = Some(size);
+            }
+            expect_ok(process, "clear_board", deadline)?;
+            self.played.clear();
+            moves = state.continue_from(&[]);
+        }
+        let moves = moves.ok_or_else(|| {
+            AgentError::Other("the position cannot be set up on a GTP board".into())
+        })?;
+        let mut replay = G::new(state.rules());
+        for &mv in &self.played {
+            replay.play(mv);
+        }
+        for mv in moves {
+            let seat = replay.current_player().unwrap_or(0);
+            let vertex = replay.format_move(mv);
+            expect_ok(
+                process,
+                &format!("play {} {vertex}", colour_letter(seat)),
+                deadline,
+            )?;
+            replay.play(mv);
+            self.played.push(mv);
+        }
+        let seat = state.current_player().ok_or(AgentError::NoMove)?;
+        if limits.time_ms != self.time_sent {
+            if let Some(ms) = limits.time_ms {
+                expect_ok(
+                    process,
+                    &format!("time_settings 0 {} 1", seconds(ms)),
+                    deadline,
+                )?;
+            }
+            self.time_sent = limits.time_ms;
+        }
+        if let Some(ms) = limits.time_ms {
+            expect_ok(
+                process,
+                &format!("time_left {} {} 1", colour_letter(seat), seconds(ms)),
+                deadline,
+            )?;
+        }
+        let answer = command(
+            process,
+            &format!("genmove {}", colour_letter(seat)),
+            deadline,
+        )?
+        .map_err(|why| AgentError::Other(format!("genmove failed: {why}")))?;
+        let vertex = answer.trim().to_ascii_lowercase();
+        if vertex == "resign" {
+            return Err(AgentError::Other("the engine resigned".into()));
+        }
+        // The engine has played its move on its board: remember it if it is legal here.
+        if let Ok(mv) = state.parse_move(&vertex) {
+            if state.is_legal(mv) {
+                self.played.push(mv);
+            }
+        }
+        Ok((vertex, 0.0))
+    }
+}
+
+/// Runs a GTP server on stdin/stdout until `quit` or the end of input.
+pub fn serve<G: GtpGame>(
+    mut server: GtpServer<G>,
+    input: impl std::io::BufRead,
+    output: impl std::io::Write,
+) -> std::io::Result<()> {
+    session::serve(&mut server, input, output)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The games that speak GTP
+// ---------------------------------------------------------------------------------------------
+
+use crate::games::nogo::{NoGo, NoGoMove, NoGoRules, BLACK};
+
+impl GtpGame for NoGo {
+    fn board_size(&self) -> usize {
+        self.size()
+    }
+    fn rules_with_size(rules: &NoGoRules, size: usize) -> Result<NoGoRules, String> {
+        let mut r = *rules;
+        r.set("size", &size.to_string()).map_err(|e| e.reason)?;
+        Ok(r)
+    }
+    /// Stones never leave a NoGo board, so a board holding `played` reaches this position when
+    /// its stones are a subset of this one's: the missing stones, in any order with colours
+    /// alternating, are all legal (see `NoGo::replay_order`).
+    fn continue_from(&self, played: &[NoGoMove]) -> Option<Vec<NoGoMove>> {
+        if played.is_empty() {
+            return Some(self.replay_order());
+        }
+        let mut have = vec![None; self.size() * self.size()];
+        for (i, mv) in played.iter().enumerate() {
+            let p = mv.0 as usize;
+            if p >= have.len() || have[p].is_some() || self.stone_at(p) != Some(i % 2) {
+                return None;
+            }
+            have[p] = Some(i % 2);
+        }
+        let missing = |colour: usize| -> Vec<u16> {
+            (0..have.len())
+                .filter(|&p| have[p].is_none() && self.stone_at(p) == Some(colour))
+                .map(|p| p as u16)
+                .collect()
+        };
+        let (black, white) = (missing(BLACK), missing(1 - BLACK));
+        let (first, second) = if played.len() % 2 == 0 {
+            (black, white)
+        } else {
+            (white, black)
+        };
+        if first.len() != second.len() && first.len() != second.len() + 1 {
+            return None;
+        }
+        let mut out = Vec::with_capacity(first.len() + second.len());
+        for i in 0..first.len() {
+            out.push(NoGoMove(first[i]));
+            if let Some(&s) = second.get(i) {
+                out.push(NoGoMove(s));
+            }
+        }
+        Some(out)
+    }
+}
+
+/// Runs `$body` with `$G` bound to the GTP game named `$id` (like `with_game!`, for the games
+/// that implement `GtpGame`).
+macro_rules! with_gtp_game {
+    ($id:expr, |$G:ident| $body:expr) => {
+        match $id {
+            "nogo" => {
+                type $G = crate::games::nogo::NoGo;
+                Ok($body)
+            }
+            other => Err(format!(
+                "game {other:?} does not speak GTP (GTP games: nogo)"
+            )),
+        }
+    };
+}
+
+/// `boardlab serve --protocol gtp --game <id> [--engine <file>]`: without an engine file,
+/// `genmove` plays a uniformly random legal move.
+pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), String> {
+    with_gtp_game!(game, |G| serve_game::<G>(engine))?
+}
+
+fn serve_game<G: GtpGame>(engine: Option<&std::path::Path>) -> Result<(), String> {
+    use crate::engine::EngineSpec;
+    let (agent, limits, rules) = match engine {
+        Some(path) => {
+            let spec = EngineSpec::load(path)?;
+            let rules = G::Rules::parse(&spec.rules).map_err(|e| e.to_string())?;
+            (
+                crate::search::build_agent::<G>(&spec, 0)?,
+                spec.limits,
+                rules,
+            )
+        }
+        None => (
+            Box::new(crate::search::baselines::RandomAgent::new("random", 0)) as Box<dyn Agent<G>>,
+            Limits::default(),
+            G::Rules::default(),
+        ),
+    };
+    let stdin = std::io::stdin();
+    serve(
+        GtpServer::new(rules, agent, limits),
+        stdin.lock(),
+        std::io::stdout().lock(),
+    )
+    .map_err(|e| format!("gtp: {e}"))
+}
+
+/// The arena's GTP client for game `G`, when `G` speaks GTP.
+pub fn client_for<G: Game>() -> Result<Box<dyn ExternalProtocol<G>>, String> {
+    use std::any::Any;
+    let boxed: Box<dyn Any> = with_gtp_game!(G::ID, |H| {
+        Box::new(Box::new(GtpClient::<H>::default()) as Box<dyn ExternalProtocol<H>>)
+            as Box<dyn Any>
+    })?;
+    boxed
+        .downcast::<Box<dyn ExternalProtocol<G>>>()
+        .map(|b| *b)
+        .map_err(|_| format!("game {:?} does not speak GTP", G::ID))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::baselines::RandomAgent;
+
+    fn server() -> GtpServer<NoGo> {
+        GtpServer::new(
+            NoGoRules::default(),
+            Box::new(RandomAgent::new("r", 1)),
+            Limits::default(),
+        )
+    }
+
+    #[test]
+    fn framing_ids_comments_and_blank_lines() {
+        let mut s = server();
+        assert_eq!(s.handle("").0, Vec::<String>::new());
+        assert_eq!(s.handle("   # only a comment").0, Vec::<String>::new());
+        assert_eq!(s.handle("12 protocol_version").0, ["=12 2", ""]);
+        assert_eq!(s.handle("name # who").0, ["= boardlab", ""]);
+        assert_eq!(s.handle("\tknown_command\tplay").0, ["= true", ""]);
+        assert_eq!(s.handle("known_command undo").0, ["= false", ""]);
+        assert_eq!(
+            s.handle("7 frobnicate").0[0],
+            "?7 unknown command \"frobnicate\""
+        );
+        assert_eq!(
+            s.handle("quit"),
+            (vec!["=".to_string(), String::new()], true)
+        );
+    }
+
+    #[test]
+    fn nogo_continues_from_any_subset_of_its_stones() {
+        let mut s = NoGo::new(&NoGoRules::default());
+        for m in ["e5", "c3", "g7", "d4", "a1"] {
+            s.play_text(m).unwrap();
+        }
+        let mv = |t: &str| NoGo::new(&NoGoRules::default()).parse_move(t).unwrap();
+        // The board holds e5 and c3 (black, white): the rest follows, black first.
+        let rest = s.continue_from(&[mv("e5"), mv("c3")]).unwrap();
+        let texts: Vec<String> = rest.iter().map(|&m| s.format_move(m)).collect();
+        assert_eq!(texts, ["a1", "d4", "g7"]);
+        // A stone the position does not have, or one of the wrong colour: start again.
+        assert!(s.continue_from(&[mv("j9")]).is_none());
+        assert!(s.continue_from(&[mv("c3")]).is_none());
+        assert_eq!(s.continue_from(&[]).unwrap().len(), 5);
+    }
+}
