@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -134,6 +135,27 @@ pub trait Evaluate: Game {
         let _ = mv;
         0
     }
+    /// The exact values an engine file names in `[params] database = "file"` (an endgame
+    /// database), which alpha-beta probes at every node below the root. Only games with a
+    /// database override this; for the others a `database` param is an error.
+    fn exact_values(spec: &EngineSpec) -> Result<Option<Arc<dyn ExactValues<Self>>>, String> {
+        match spec.params.get("database") {
+            None => Ok(None),
+            Some(_) => Err(format!(
+                "engine {:?}: {} has no endgame database (param database)",
+                spec.name,
+                Self::ID
+            )),
+        }
+    }
+}
+
+/// Exact values of positions that a search may use instead of searching below them (an
+/// endgame database). Built by `Evaluate::exact_values` from an engine file.
+pub trait ExactValues<G: Game>: Send + Sync {
+    /// The return of `state` (a decision node) for its player to move under perfect play, on
+    /// the scale of `Game::returns`, when known.
+    fn value(&self, state: &G) -> Option<f64>;
 }
 
 /// An engine file: `engines/<game>/<name>.toml`.

@@ -28,12 +28,15 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             spec.weights_for::<G>()?,
             seed,
         ))),
-        "alphabeta" => Ok(Box::new(alphabeta::AlphaBeta::<G>::new(
-            spec.name.clone(),
-            spec.weights_for::<G>()?,
-            alphabeta_config(spec)?,
-            spec.limits,
-        ))),
+        "alphabeta" => Ok(Box::new(
+            alphabeta::AlphaBeta::<G>::new(
+                spec.name.clone(),
+                spec.weights_for::<G>()?,
+                alphabeta_config(spec)?,
+                spec.limits,
+            )
+            .with_exact_values(G::exact_values(spec)?),
+        )),
         "expectimax" => Ok(Box::new(expectimax::Expectimax::<G>::new(
             spec.name.clone(),
             spec.weights_for::<G>()?,
@@ -93,6 +96,7 @@ fn alphabeta_config(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, Str
             "max_qdepth",
             "aspiration",
             "default_depth",
+            "database",
         ],
     )?;
     let d = alphabeta::AlphaBetaConfig::default();
