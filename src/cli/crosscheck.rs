@@ -5,7 +5,9 @@
 //!
 //! Input line: `{"rules": "k=v", "start": <position text or null>, "steps": [{"legal": [..],
 //! "move": ".."}, ...], "returns": [r0, r1, ..]}`. At a chance node a step lists the outcomes
-//! in `legal` too. `returns` is compared with the final state's returns when present.
+//! in `legal` too. `returns` is compared with the final state's returns when present. A step may
+//! also give `"position"`: the other implementation's state written as boardlab's position text,
+//! compared with boardlab's before the move (scores, counters and all that the text holds).
 
 use std::collections::BTreeSet;
 use std::io::BufRead;
@@ -35,6 +37,8 @@ struct Step {
     legal: Vec<String>,
     #[serde(rename = "move")]
     mv: Option<String>,
+    #[serde(default)]
+    position: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -73,6 +77,14 @@ fn check_line<G: Game>(line: &GameLine) -> Result<usize, String> {
         None => G::new(&rules),
     };
     for (i, step) in line.steps.iter().enumerate() {
+        if let Some(theirs) = &step.position {
+            let ours = state.format_position();
+            if &ours != theirs {
+                return Err(format!(
+                    "ply {i}: positions differ: boardlab {ours:?}, the other {theirs:?}"
+                ));
+            }
+        }
         let ours = legal_texts(&state);
         let theirs: BTreeSet<String> = step.legal.iter().cloned().collect();
         if ours != theirs {
