@@ -3,6 +3,7 @@
 
 pub mod draughts;
 pub mod ewn;
+pub mod jungle;
 pub mod othello;
 pub mod oware;
 pub mod ur;
@@ -10,7 +11,7 @@ pub mod ur;
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "oware"];
+pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "oware", "jungle"];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -43,6 +44,10 @@ macro_rules! with_game {
             }
             "oware" => {
                 type $G = $crate::games::oware::Oware;
+                Ok($body)
+            }
+            "jungle" => {
+                type $G = $crate::games::jungle::Jungle;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),
