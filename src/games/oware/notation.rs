@@ -3,8 +3,10 @@
 //! sown (`C`, `d`). A position is both rows in sowing order, the captured seeds of South and
 //! North, and the side to move (`S`, `N`, or `-` once the game is over):
 //!
-//!     4,4,4,4,4,4/4,4,4,4,4,4 0 0 S          the start
-//!     0,0,1,0,0,2/0,0,0,0,0,0 30 15 -        a finished game
+//! ```text
+//! 4,4,4,4,4,4/4,4,4,4,4,4 0 0 S          the start
+//! 0,0,1,0,0,2/0,0,0,0,0,0 30 15 -        a finished game
+//! ```
 
 use crate::game::ParseError;
 
