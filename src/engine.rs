@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -320,6 +321,27 @@ pub trait Evaluate: Game {
         let _ = (spec, seed);
         None
     }
+    /// The exact values an engine file names in `[params] database = "file"` (an endgame
+    /// database), which alpha-beta probes at every node below the root. Only games with a
+    /// database override this; for the others a `database` param is an error.
+    fn exact_values(spec: &EngineSpec) -> Result<Option<Arc<dyn ExactValues<Self>>>, String> {
+        match spec.params.get("database") {
+            None => Ok(None),
+            Some(_) => Err(format!(
+                "engine {:?}: {} has no endgame database (param database)",
+                spec.name,
+                Self::ID
+            )),
+        }
+    }
+}
+
+/// Exact values of positions that a search may use instead of searching below them (an
+/// endgame database). Built by `Evaluate::exact_values` from an engine file.
+pub trait ExactValues<G: Game>: Send + Sync {
+    /// The return of `state` (a decision node) for its player to move under perfect play, on
+    /// the scale of `Game::returns`, when known.
+    fn value(&self, state: &G) -> Option<f64>;
 }
 
 /// A game result proven by a game's own solver (`Evaluate::proven_result`), seen from the side

@@ -1,5 +1,6 @@
-//! `boardlab solve`: exact solutions of games small enough to tabulate (today: Ur, by value
-//! iteration over every position).
+//! `boardlab solve`: exact solutions of games small enough to tabulate: Ur, by value iteration
+//! over every position; Oware endgames up to N seeds, by retrograde analysis;
+//! backgammon's one-sided bearoff database.
 
 use std::path::PathBuf;
 
@@ -13,9 +14,13 @@ use crate::games::ur::{Solution, Ur, UrRules};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Game id (`ur`: the exact solution; `backgammon`: the one-sided bearoff database).
+    /// Game id (`ur`: the exact solution; `oware` with --seeds: the endgame database;
+    /// `backgammon`: the one-sided bearoff database).
     #[arg(long)]
     game: String,
+    /// Oware: the endgame database holds every board with at most this many seeds.
+    #[arg(long)]
+    seeds: Option<usize>,
     /// Rule options, `key=value,key=value`.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     rules: String,
@@ -48,9 +53,12 @@ pub fn run(args: SolveArgs) -> CliResult {
     if args.game == "backgammon" {
         return solve_backgammon(&args);
     }
+    if args.game == "oware" {
+        return solve_oware(&args);
+    }
     if args.game != "ur" {
         return Err(CliError(format!(
-            "no solver for game {:?} (solvable: ur, backgammon)",
+            "no solver for game {:?} (solvable: ur, oware, backgammon)",
             args.game
         )));
     }
@@ -223,6 +231,71 @@ fn solve_backgammon(args: &SolveArgs) -> CliResult {
     }
     if let Some(path) = &args.out {
         db.save(path)?;
+        out!("written          {}", path.display());
+    }
+    Ok(())
+}
+
+/// `boardlab solve --game oware --seeds N [--rules R] --out FILE`: the endgame database.
+fn solve_oware(args: &SolveArgs) -> CliResult {
+    use crate::games::oware::{Database, OwareRules};
+    let rules = OwareRules::parse(&args.rules)?;
+    let seeds = args
+        .seeds
+        .ok_or_else(|| CliError("oware needs --seeds N (the most seeds on a board)".into()))?;
+    let bar = ProgressBar::new(1);
+    bar.set_style(
+        ProgressStyle::with_template("[{elapsed_precise}] {bar:30} {percent:>3}% {msg} (eta {eta})")
+            .expect("template"),
+    );
+    let progress = |done: u64, total: u64, msg: &str| {
+        bar.set_length(total);
+        bar.set_position(done);
+        bar.set_message(msg.to_string());
+    };
+    let (db, stats) = Database::build(&rules, seeds, &progress).map_err(CliError)?;
+    bar.finish_and_clear();
+    out!("rules            {}", rules.to_text());
+    out!(
+        "positions        {} boards with 0..={seeds} seeds, either side to move",
+        stats.positions
+    );
+    out!("  terminal       {}", stats.terminal);
+    out!(
+        "  unforced 0     {} (neither side can force a gain: play cycles)",
+        stats.zero_unforced
+    );
+    out!("build time       {:.1} s (one thread)", stats.seconds);
+    out!(
+        "table            {:.1} MiB (one byte a board); peak RSS {} MiB",
+        stats.positions as f64 / (1 << 20) as f64,
+        peak_rss_mib().map_or("?".to_string(), |m| format!("{m:.0}"))
+    );
+    out!(
+        "cycles           {}",
+        if db.exact_for(&rules) {
+            "scored split: exact"
+        } else {
+            "scored as split: the rules say cycle=collect, so values of positions that cycle are not exact"
+        }
+    );
+    let hist: Vec<String> = stats
+        .histogram
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c > 0)
+        .map(|(i, c)| format!("{}:{c}", i as i64 - seeds as i64))
+        .collect();
+    out!("values           {}", hist.join(" "));
+    for text in &args.position {
+        let pos = crate::games::oware::Oware::parse_position(&rules, text)?;
+        match crate::games::oware::probe::final_lead(&db, &pos) {
+            Some(d) => out!("position         {text}: final lead {d:+} for the side to move"),
+            None => out!("position         {text}: not in the database (over, or too many seeds)"),
+        }
+    }
+    if let Some(path) = &args.out {
+        db.save(path).map_err(CliError)?;
         out!("written          {}", path.display());
     }
     Ok(())

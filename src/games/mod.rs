@@ -6,7 +6,9 @@ pub mod draughts;
 pub mod ewn;
 pub mod gomoku;
 pub mod nogo;
+pub mod jungle;
 pub mod othello;
+pub mod oware;
 pub mod ur;
 pub mod washogi;
 
@@ -15,6 +17,7 @@ use crate::game::{RuleOption, RuleSet};
 /// Every game id, in the order `boardlab list` shows them.
 pub const GAME_IDS: &[&str] = &[
     "othello", "draughts", "checkers", "ewn", "ur", "gomoku", "washogi", "backgammon", "nogo",
+    "oware", "jungle",
 ];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
@@ -60,6 +63,14 @@ macro_rules! with_game {
             }
             "nogo" => {
                 type $G = $crate::games::nogo::NoGo;
+                Ok($body)
+            }
+            "oware" => {
+                type $G = $crate::games::oware::Oware;
+                Ok($body)
+            }
+            "jungle" => {
+                type $G = $crate::games::jungle::Jungle;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),

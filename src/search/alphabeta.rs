@@ -13,9 +13,11 @@ use std::time::Instant;
 
 use smallvec::SmallVec;
 
-use super::linear::{move_key, report_score, terminal_score, LinearEval, WIN, WIN_THRESHOLD};
+use super::linear::{
+    move_key, report_score, return_score, terminal_score, LinearEval, WIN, WIN_THRESHOLD,
+};
 use super::tt::{Bound, TranspositionTable, NO_MOVE};
-use crate::engine::{Agent, AgentError, Evaluate, Limits, SearchReport};
+use crate::engine::{Agent, AgentError, Evaluate, ExactValues, Limits, SearchReport};
 use crate::game::{MoveList, PlayerId, Turn};
 
 /// Beyond every score (results include a margin of up to 1e7 above `WIN`).
@@ -64,6 +66,8 @@ pub struct AlphaBeta<G: Evaluate> {
     config: AlphaBetaConfig,
     limits: Limits,
     tt: Arc<TranspositionTable>,
+    /// Exact values probed at every node below the root (an endgame database), if any.
+    exact: Option<Arc<dyn ExactValues<G>>>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -81,8 +85,15 @@ impl<G: Evaluate> AlphaBeta<G> {
             config,
             limits,
             tt,
+            exact: None,
             _game: PhantomData,
         }
+    }
+
+    /// Probes `exact` at every node below the root: a known value ends the search there.
+    pub fn with_exact_values(mut self, exact: Option<Arc<dyn ExactValues<G>>>) -> Self {
+        self.exact = exact;
+        self
     }
 
     /// Searches `root` (a decision node) under the engine's limits overridden by `limits`.
@@ -125,13 +136,20 @@ impl<G: Evaluate> AlphaBeta<G> {
             for id in 1..threads {
                 let shared = &shared;
                 let (tt, weights, config) = (&*self.tt, self.weights.clone(), &self.config);
+                let exact = self.exact.as_deref();
                 scope.spawn(move || {
-                    let mut w = Worker::<G>::new(shared, tt, weights, config, id);
+                    let mut w = Worker::<G>::new(shared, tt, exact, weights, config, id);
                     w.iterate(root, max_depth);
                 });
             }
-            let mut main =
-                Worker::<G>::new(&shared, &self.tt, self.weights.clone(), &self.config, 0);
+            let mut main = Worker::<G>::new(
+                &shared,
+                &self.tt,
+                self.exact.as_deref(),
+                self.weights.clone(),
+                &self.config,
+                0,
+            );
             let r = main.iterate(root, max_depth);
             shared.stop.store(true, Ordering::Relaxed);
             r
@@ -173,6 +191,7 @@ struct Shared {
 struct Worker<'a, G: Evaluate> {
     shared: &'a Shared,
     tt: &'a TranspositionTable,
+    exact: Option<&'a dyn ExactValues<G>>,
     eval: LinearEval,
     config: &'a AlphaBetaConfig,
     id: usize,
@@ -189,6 +208,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
     fn new(
         shared: &'a Shared,
         tt: &'a TranspositionTable,
+        exact: Option<&'a dyn ExactValues<G>>,
         weights: Vec<f64>,
         config: &'a AlphaBetaConfig,
         id: usize,
@@ -196,6 +216,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         Worker {
             shared,
             tt,
+            exact,
             eval: LinearEval::new(weights),
             config,
             id,
@@ -375,6 +396,11 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             return 0;
         }
         self.pv[ply].clear();
+        if ply > 0 {
+            if let Some(r) = self.exact.and_then(|e| e.value(state)) {
+                return return_score(r, ply);
+            }
+        }
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return self.quiesce(state, alpha, beta, ply, -depth, me);
         }

@@ -57,7 +57,11 @@ impl LinearEval {
 /// The integer score of a finished game for `player`, `ply` plies from the root: a win is worth
 /// `WIN` less the plies (faster wins first, slower losses first), larger returns worth more.
 pub fn terminal_score(returns: &Returns, player: PlayerId, ply: usize) -> i32 {
-    let r = returns.get(player);
+    return_score(returns.get(player), ply)
+}
+
+/// `terminal_score` of one return `r`: also the score of an exactly known value (a database).
+pub fn return_score(r: f64, ply: usize) -> i32 {
     let margin = (r.clamp(-1000.0, 1000.0) * 10_000.0) as i32;
     if r > 0.0 {
         WIN - ply as i32 + margin

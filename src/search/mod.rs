@@ -31,12 +31,15 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             spec.weights_for::<G>()?,
             seed,
         ))),
-        "alphabeta" => Ok(Box::new(alphabeta::AlphaBeta::<G>::new(
-            spec.name.clone(),
-            spec.weights_for::<G>()?,
-            alphabeta_config::<G>(spec)?,
-            spec.limits,
-        ))),
+        "alphabeta" => Ok(Box::new(
+            alphabeta::AlphaBeta::<G>::new(
+                spec.name.clone(),
+                spec.weights_for::<G>()?,
+                alphabeta_config::<G>(spec)?,
+                spec.limits,
+            )
+            .with_exact_values(G::exact_values(spec)?),
+        )),
         "expectimax" => Ok(Box::new(expectimax::Expectimax::<G>::new(
             spec.name.clone(),
             spec.weights_for::<G>()?,
@@ -189,6 +192,7 @@ fn alphabeta_config<G: Evaluate>(spec: &EngineSpec) -> Result<alphabeta::AlphaBe
         "max_qdepth",
         "aspiration",
         "default_depth",
+        "database",
     ];
     known.extend_from_slice(G::game_params());
     let p = Params::new(spec, &known)?;

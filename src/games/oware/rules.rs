@@ -1,0 +1,311 @@
+//! Oware rule options. The seed's rules (003, 宝石棋) are the default; `preset=abapa` gives the
+//! Abapa tournament rules as OpenSpiel's `oware` implements them. docs/rules/oware.md says why
+//! each default is what it is and which reading each option stands for.
+
+use crate::game::rules::{parse_bool, parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::ParseError;
+
+/// What a capture that would take every seed of the opponent's row does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GrandSlam {
+    /// It captures them all (the seed: the backward chain takes every house while it holds).
+    Capture,
+    /// The seeds are sown but nothing is captured (Abapa, OpenSpiel).
+    Nothing,
+    /// The move is not allowed, unless every legal move is one; then it captures nothing.
+    Forbidden,
+}
+
+/// Who gets the seeds on the board when the game ends because a row is empty (a side cannot
+/// move, or under the seed's rules as soon as one row is empty).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Leftover {
+    /// Each side takes the seeds in its own row.
+    Own,
+    /// They count for nobody.
+    Nobody,
+}
+
+/// How a position that repeats (since the last capture) ends the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cycle {
+    /// The game ends and the seeds on the board are shared equally: they change nobody's lead.
+    /// The one reading under which a position's value does not depend on the moves that led to
+    /// it, so the endgame database is exact (the seed's default; docs/rules/oware.md).
+    Split,
+    /// The game ends and each side takes the seeds in its own row (Abapa, OpenSpiel).
+    Collect,
+}
+
+/// When the game ends besides a side being unable to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// Play goes on until a row is empty (the seed).
+    Exhaust,
+    /// The game also ends as soon as a side has captured more than half of the seeds, or both
+    /// exactly half (Abapa, OpenSpiel); the seeds on the board then go to the owners of the rows.
+    Majority,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OwareRules {
+    /// Seeds in each house at the start (the seed: three or four).
+    pub seeds: u8,
+    /// A sowing of 12 or more seeds skips the house it started from (the seed: sown into "the
+    /// other houses", 其他的洞).
+    pub skip_origin: bool,
+    /// A player must give seeds to an opponent whose row is empty, if any move can.
+    pub must_feed: bool,
+    pub grand_slam: GrandSlam,
+    /// With `must_feed`: when no move can feed the empty opponent, the game ends and the seeds
+    /// on the board go to the player who could not feed them (`Own`) or to nobody.
+    pub unfed: Leftover,
+    /// The seeds on the board when a row is empty ends the game.
+    pub leftover: Leftover,
+    pub cycle: Cycle,
+    pub end: End,
+}
+
+impl OwareRules {
+    /// The seed's rules: four seeds a house, the origin skipped, no feeding obligation, the game
+    /// over as soon as a row is empty (each side keeping its own seeds), a grand slam captures.
+    pub const SEED: OwareRules = OwareRules {
+        seeds: 4,
+        skip_origin: true,
+        must_feed: false,
+        grand_slam: GrandSlam::Capture,
+        unfed: Leftover::Own,
+        leftover: Leftover::Own,
+        cycle: Cycle::Split,
+        end: End::Exhaust,
+    };
+    /// Abapa, as OpenSpiel's `oware` plays it: must feed, a grand slam captures nothing, the
+    /// origin skipped, and an unfeedable opponent or a repeated position ends the game with each
+    /// side taking its own seeds; more than half the seeds wins at once.
+    pub const ABAPA: OwareRules = OwareRules {
+        seeds: 4,
+        skip_origin: true,
+        must_feed: true,
+        grand_slam: GrandSlam::Nothing,
+        unfed: Leftover::Own,
+        leftover: Leftover::Own,
+        cycle: Cycle::Collect,
+        end: End::Majority,
+    };
+    pub const PRESETS: [(&'static str, OwareRules); 2] =
+        [("seed", OwareRules::SEED), ("abapa", OwareRules::ABAPA)];
+
+    /// The preset these options equal, or "custom".
+    pub fn preset_name(&self) -> &'static str {
+        Self::PRESETS
+            .iter()
+            .find(|(_, r)| r == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("custom")
+    }
+
+    /// The options that decide the value of a board (what an endgame database depends on):
+    /// everything except the start count and `end` (which ends a game early without changing
+    /// who wins it) as text.
+    pub fn value_rules_text(&self) -> String {
+        let all = self.values();
+        all.iter()
+            .filter(|(k, _)| !matches!(*k, "preset" | "seeds" | "end"))
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// Whether two rule sets give every board the same value (see `value_rules_text`).
+    pub fn same_values(&self, other: &OwareRules) -> bool {
+        OwareRules {
+            seeds: other.seeds,
+            end: other.end,
+            ..*self
+        } == *other
+    }
+}
+
+impl Default for OwareRules {
+    fn default() -> Self {
+        OwareRules::SEED
+    }
+}
+
+fn leftover_name(l: Leftover) -> &'static str {
+    match l {
+        Leftover::Own => "own",
+        Leftover::Nobody => "nobody",
+    }
+}
+
+const LEFTOVER: [(&str, Leftover); 2] = [("own", Leftover::Own), ("nobody", Leftover::Nobody)];
+
+impl RuleSet for OwareRules {
+    fn options() -> Vec<RuleOption> {
+        vec![
+            RuleOption {
+                key: "preset",
+                values: vec!["seed", "abapa"],
+                default: "seed",
+                help: "sets every option below: the seed's rules, or Abapa as OpenSpiel's oware plays it; later options override",
+            },
+            RuleOption {
+                key: "seeds",
+                values: vec!["1..8"],
+                default: "4",
+                help: "seeds in each house at the start (the seed allows 3 or 4)",
+            },
+            RuleOption {
+                key: "skip_origin",
+                values: vec!["true", "false"],
+                default: "true",
+                help: "a sowing of 12 or more seeds skips the house it started from",
+            },
+            RuleOption {
+                key: "must_feed",
+                values: vec!["false", "true"],
+                default: "false",
+                help: "a player must give seeds to an opponent with an empty row when a move can; false: an empty row ends the game at once",
+            },
+            RuleOption {
+                key: "grand_slam",
+                values: vec!["capture", "nothing", "forbidden"],
+                default: "capture",
+                help: "a capture that would empty the opponent's row: takes everything, takes nothing, or is not allowed",
+            },
+            RuleOption {
+                key: "unfed",
+                values: vec!["own", "nobody"],
+                default: "own",
+                help: "with must_feed, an opponent that cannot be fed ends the game; the board's seeds go to the player who could not feed (own row) or count for nobody",
+            },
+            RuleOption {
+                key: "leftover",
+                values: vec!["own", "nobody"],
+                default: "own",
+                help: "when an empty row ends the game, each side takes its own seeds, or they count for nobody",
+            },
+            RuleOption {
+                key: "cycle",
+                values: vec!["split", "collect"],
+                default: "split",
+                help: "a position repeated since the last capture ends the game: the board's seeds are shared equally, or each side takes its own",
+            },
+            RuleOption {
+                key: "end",
+                values: vec!["exhaust", "majority"],
+                default: "exhaust",
+                help: "play on until a row is empty, or also stop when a side has captured more than half of the seeds",
+            },
+        ]
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
+        match key {
+            "preset" => {
+                if !value.eq_ignore_ascii_case("custom") {
+                    *self = parse_choice(key, value, &Self::PRESETS)?;
+                }
+            }
+            "seeds" => {
+                let n: u8 = parse_number(key, value)?;
+                if !(1..=8).contains(&n) {
+                    return Err(ParseError::rule(
+                        format!("{key}={value}"),
+                        "seeds a house must be 1..8",
+                    ));
+                }
+                self.seeds = n;
+            }
+            "skip_origin" => self.skip_origin = parse_bool(key, value)?,
+            "must_feed" => self.must_feed = parse_bool(key, value)?,
+            "grand_slam" => {
+                self.grand_slam = parse_choice(
+                    key,
+                    value,
+                    &[
+                        ("capture", GrandSlam::Capture),
+                        ("nothing", GrandSlam::Nothing),
+                        ("forbidden", GrandSlam::Forbidden),
+                    ],
+                )?
+            }
+            "unfed" => self.unfed = parse_choice(key, value, &LEFTOVER)?,
+            "leftover" => self.leftover = parse_choice(key, value, &LEFTOVER)?,
+            "cycle" => {
+                self.cycle = parse_choice(
+                    key,
+                    value,
+                    &[("split", Cycle::Split), ("collect", Cycle::Collect)],
+                )?
+            }
+            "end" => {
+                self.end = parse_choice(
+                    key,
+                    value,
+                    &[("exhaust", End::Exhaust), ("majority", End::Majority)],
+                )?
+            }
+            _ => {
+                return Err(ParseError::rule(
+                    key,
+                    "unknown oware rule option (known: preset, seeds, skip_origin, must_feed, grand_slam, unfed, leftover, cycle, end)",
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn values(&self) -> Vec<(&'static str, String)> {
+        let grand_slam = match self.grand_slam {
+            GrandSlam::Capture => "capture",
+            GrandSlam::Nothing => "nothing",
+            GrandSlam::Forbidden => "forbidden",
+        };
+        let cycle = match self.cycle {
+            Cycle::Split => "split",
+            Cycle::Collect => "collect",
+        };
+        let end = match self.end {
+            End::Exhaust => "exhaust",
+            End::Majority => "majority",
+        };
+        vec![
+            ("preset", self.preset_name().to_string()),
+            ("seeds", self.seeds.to_string()),
+            ("skip_origin", self.skip_origin.to_string()),
+            ("must_feed", self.must_feed.to_string()),
+            ("grand_slam", grand_slam.to_string()),
+            ("unfed", leftover_name(self.unfed).to_string()),
+            ("leftover", leftover_name(self.leftover).to_string()),
+            ("cycle", cycle.to_string()),
+            ("end", end.to_string()),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_round_trip_and_overrides() {
+        assert_eq!(OwareRules::default().preset_name(), "seed");
+        let abapa = OwareRules::parse("preset=abapa").unwrap();
+        assert_eq!(abapa, OwareRules::ABAPA);
+        assert_eq!(OwareRules::parse(&abapa.to_text()).unwrap(), abapa);
+        let r = OwareRules::parse("preset=abapa,cycle=split,seeds=3").unwrap();
+        assert_eq!(r.preset_name(), "custom");
+        assert_eq!(OwareRules::parse(&r.to_text()).unwrap(), r);
+        assert!(r.same_values(&OwareRules {
+            seeds: 4,
+            end: End::Exhaust,
+            ..r
+        }));
+        assert!(!r.same_values(&OwareRules::ABAPA));
+        for bad in ["seeds=0", "seeds=9", "grand_slam=half", "cycle=3", "colour=red"] {
+            assert!(OwareRules::parse(bad).is_err(), "{bad}");
+        }
+    }
+}
