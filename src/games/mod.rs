@@ -1,6 +1,7 @@
 //! One folder a game. Each implements `game::Game` (rules, moves, text) and `engine::Evaluate`
 //! (features for the evaluators). The registry below maps command-line ids to types.
 
+pub mod bigcat;
 pub mod draughts;
 pub mod ewn;
 pub mod othello;
@@ -9,7 +10,7 @@ pub mod ur;
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur"];
+pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "bigcat"];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -38,6 +39,10 @@ macro_rules! with_game {
             }
             "ur" => {
                 type $G = $crate::games::ur::Ur;
+                Ok($body)
+            }
+            "bigcat" => {
+                type $G = $crate::games::bigcat::BigCat;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),
