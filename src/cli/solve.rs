@@ -1,5 +1,5 @@
-//! `boardlab solve`: exact solutions of games small enough to tabulate (today: Ur, by value
-//! iteration over every position).
+//! `boardlab solve`: exact solutions of games small enough to tabulate: Ur by value iteration
+//! over every position; Big Cat and Three-way in `solve_race`.
 
 use std::path::PathBuf;
 
@@ -12,7 +12,7 @@ use crate::games::ur::{Solution, Ur, UrRules};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Game id (only `ur` has a solver).
+    /// Game id (`ur`, `bigcat`, `threeway`).
     #[arg(long)]
     game: String,
     /// Rule options, `key=value,key=value`.
@@ -33,6 +33,13 @@ pub struct SolveArgs {
     /// Also print the value of these positions (game position text; may repeat).
     #[arg(long)]
     position: Vec<String>,
+    /// Big Cat, Three-way: also play this many games and compare each seat's wins with its
+    /// exact value.
+    #[arg(long, default_value_t = 0)]
+    simulate: u64,
+    /// Seeds --simulate.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 /// Peak resident memory of this process, from /proc (Linux), in MiB.
@@ -44,11 +51,15 @@ fn peak_rss_mib() -> Option<f64> {
 }
 
 pub fn run(args: SolveArgs) -> CliResult {
-    if args.game != "ur" {
-        return Err(CliError(format!(
-            "no solver for game {:?} (solvable: ur)",
-            args.game
-        )));
+    match args.game.as_str() {
+        "bigcat" => return super::solve_race::bigcat(&args.rules, args.simulate, args.seed),
+        "threeway" => return super::solve_race::threeway(&args.rules, args.simulate, args.seed),
+        "ur" => {}
+        other => {
+            return Err(CliError(format!(
+                "no solver for game {other:?} (solvable: ur, bigcat, threeway)"
+            )))
+        }
     }
     let rules = UrRules::parse(&args.rules)?;
     let bar = ProgressBar::new(1);

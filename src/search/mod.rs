@@ -48,7 +48,10 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             seed,
         ))),
         "exact" => exact_agent::<G>(spec),
-        "perfect" => crate::games::ur::perfect::build_agent::<G>(spec),
+        "perfect" => match G::ID {
+            "threeway" => crate::games::threeway::perfect::build_agent::<G>(spec),
+            _ => crate::games::ur::perfect::build_agent::<G>(spec),
+        },
         other => Err(format!(
             "engine {:?}: unknown back end {other:?}",
             spec.name
