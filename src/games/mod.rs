@@ -4,13 +4,15 @@
 pub mod bigcat;
 pub mod draughts;
 pub mod ewn;
+pub mod mayacross;
 pub mod othello;
+pub mod threeway;
 pub mod ur;
 
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "bigcat"];
+pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "bigcat", "threeway", "mayacross"];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -43,6 +45,14 @@ macro_rules! with_game {
             }
             "bigcat" => {
                 type $G = $crate::games::bigcat::BigCat;
+                Ok($body)
+            }
+            "threeway" => {
+                type $G = $crate::games::threeway::ThreeWay;
+                Ok($body)
+            }
+            "mayacross" => {
+                type $G = $crate::games::mayacross::Maya;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),
