@@ -1,6 +1,7 @@
 //! One folder a game. Each implements `game::Game` (rules, moves, text) and `engine::Evaluate`
 //! (features for the evaluators). The registry below maps command-line ids to types.
 
+pub mod aeroplane;
 pub mod bigcat;
 pub mod draughts;
 pub mod ewn;
@@ -12,7 +13,7 @@ pub mod ur;
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "bigcat", "threeway", "mayacross"];
+pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "bigcat", "threeway", "mayacross", "aeroplane"];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -53,6 +54,10 @@ macro_rules! with_game {
             }
             "mayacross" => {
                 type $G = $crate::games::mayacross::Maya;
+                Ok($body)
+            }
+            "aeroplane" => {
+                type $G = $crate::games::aeroplane::Aero;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),

@@ -42,6 +42,9 @@ pub struct MctsConfig {
     pub max_playout_plies: usize,
     /// Determinizations for `MctsDeterminized`.
     pub determinizations: usize,
+    /// Play a lone legal move without searching (race games are full of forced moves). Off by
+    /// default, so other games search as before.
+    pub skip_forced: bool,
 }
 
 impl Default for MctsConfig {
@@ -55,6 +58,7 @@ impl Default for MctsConfig {
             default_playouts: 1000,
             max_playout_plies: 10_000,
             determinizations: 8,
+            skip_forced: false,
         }
     }
 }
@@ -291,6 +295,20 @@ impl<G: Evaluate> Mcts<G> {
         let me = root.current_player()?;
         let limits = self.limits.overridden_by(*limits);
         let start = Instant::now();
+        if self.config.skip_forced {
+            let mut moves = MoveList::new();
+            root.legal_moves(&mut moves);
+            if moves.len() == 1 {
+                return Some(SearchReport {
+                    best: moves[0],
+                    score: 0.0,
+                    depth: 0,
+                    nodes: 0,
+                    ms: start.elapsed().as_millis() as u64,
+                    pv: vec![moves[0]],
+                });
+            }
+        }
         self.reuse_or_reset(root);
         let max_playouts = match (limits.playouts, limits.nodes, limits.time_ms) {
             (Some(p), _, _) => p,

@@ -152,6 +152,7 @@ pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
             "default_playouts",
             "max_playout_plies",
             "determinizations",
+            "skip_forced",
         ],
     )?;
     let d = mcts::MctsConfig::default();
@@ -179,6 +180,7 @@ pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
         default_playouts: spec.param_f64("default_playouts", d.default_playouts as f64) as u64,
         max_playout_plies: spec.param_f64("max_playout_plies", d.max_playout_plies as f64) as usize,
         determinizations: spec.param_f64("determinizations", d.determinizations as f64) as usize,
+        skip_forced: param_bool(spec, "skip_forced", d.skip_forced)?,
     })
 }
 
