@@ -5,6 +5,7 @@ pub mod aeroplane;
 pub mod bigcat;
 pub mod draughts;
 pub mod ewn;
+pub mod gomoku;
 pub mod mayacross;
 pub mod othello;
 pub mod threeway;
@@ -13,7 +14,9 @@ pub mod ur;
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "bigcat", "threeway", "mayacross", "aeroplane"];
+pub const GAME_IDS: &[&str] = &[
+    "othello", "draughts", "checkers", "ewn", "ur", "gomoku", "bigcat", "threeway", "mayacross", "aeroplane",
+];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -42,6 +45,10 @@ macro_rules! with_game {
             }
             "ur" => {
                 type $G = $crate::games::ur::Ur;
+                Ok($body)
+            }
+            "gomoku" => {
+                type $G = $crate::games::gomoku::Gomoku;
                 Ok($body)
             }
             "bigcat" => {

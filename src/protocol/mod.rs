@@ -1,6 +1,9 @@
 //! Text protocols that let other programs use boardlab's games and engines, and let the arena
-//! drive engine programs. `line` is the generic one every game speaks (docs/protocol.md);
-//! `session` frames them all (bytes in, a `Session` per protocol, replies out).
+//! drive engine programs. `line` is the generic one every game speaks (docs/protocol.md), `hub`
+//! is Scan's for draughts (a game opts in with `hub::HubNotation`), `gomocup` is piskvork's for
+//! gomoku engines; `session` frames them all (bytes in, a `Session` per protocol, replies out).
 
+pub mod gomocup;
+pub mod hub;
 pub mod line;
 pub mod session;
