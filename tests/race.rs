@@ -139,6 +139,10 @@ fn the_solvers_report_seat_values_and_agree_with_simulation() {
         let z: f64 = line.rsplit("z = ").next().unwrap().trim().parse().unwrap();
         assert!(z.abs() < 4.5, "{line}");
     }
+    // The walk reading has no stationary solution: the residual is reported, no values.
+    let (code, text, err) = boardlab(&["solve", "--game", "threeway", "--rules", "move=walk"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("not converged") && !text.contains("seat a"), "{text}");
     let (code, _, err) = boardlab(&["solve", "--game", "mayacross"]);
     assert_ne!(code, 0);
     assert!(err.contains("no solver"), "{err}");
