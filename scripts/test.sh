@@ -34,3 +34,6 @@ arena_args=(--engines engines/othello/random.toml tests/fixtures/arena/random-b.
   -- "${arena_args[@]}" > /dev/null
 cmp "$arena_tmp/single/standings.csv" "$arena_tmp/ray/merged/standings.csv"
 rm -rf "$arena_tmp"
+
+echo "== race games: exact seat values against simulation"
+bash scripts/ci_race.sh

@@ -78,8 +78,139 @@ pub struct Summary {
     /// Under a match format: the match results (absent for single games).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub matches: Option<MatchSummary>,
+    /// Results by seat, whoever sat there (the seat advantage of the game).
+    pub seats: Vec<SeatResult>,
+    /// Results of each engine at each seat.
+    pub engine_seats: Vec<EngineSeat>,
     /// The referee's ceiling on a move without a time limit, ms (`--move-ceiling-ms`).
     pub move_ceiling_ms: u64,
+}
+
+/// One seat's results over the games: wins are games where the seat's return was the single
+/// highest; the score is its mean pairwise score (1, 1/2, 0) against the other seats.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatResult {
+    pub seat: usize,
+    pub games: u64,
+    pub wins: u64,
+    pub mean_return: f64,
+    pub score: f64,
+}
+
+/// One engine's results at one seat (the same measures as `SeatResult`).
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineSeat {
+    pub engine: String,
+    pub seat: usize,
+    pub games: u64,
+    pub wins: u64,
+    pub mean_return: f64,
+    pub score: f64,
+}
+
+/// Per-seat and per-engine-per-seat results of the games.
+pub fn seat_results(names: &[String], games: &[ArenaRecord]) -> (Vec<SeatResult>, Vec<EngineSeat>) {
+    #[derive(Default, Clone, Copy)]
+    struct Acc {
+        games: u64,
+        wins: u64,
+        ret: f64,
+        score: f64,
+        pairs: u64,
+    }
+    let seats = games.iter().map(|g| g.seats.len()).max().unwrap_or(0);
+    let mut by_seat = vec![Acc::default(); seats];
+    let mut by_engine = vec![vec![Acc::default(); seats]; names.len()];
+    for g in games {
+        let n = g.seats.len();
+        let best = g.game.returns.iter().cloned().fold(f64::MIN, f64::max);
+        let top = g.game.returns.iter().filter(|&&r| r == best).count();
+        for s in 0..n {
+            let mut score = 0.0;
+            for o in (0..n).filter(|&o| o != s) {
+                score += g.score_between(s, o);
+            }
+            let won = top == 1 && g.game.returns[s] == best;
+            for acc in [&mut by_seat[s], &mut by_engine[g.seats[s]][s]] {
+                acc.games += 1;
+                acc.wins += won as u64;
+                acc.ret += g.game.returns[s];
+                acc.score += score;
+                acc.pairs += (n - 1) as u64;
+            }
+        }
+    }
+    let mean = |x: f64, n: u64| if n > 0 { x / n as f64 } else { 0.0 };
+    let seat_rows = by_seat
+        .iter()
+        .enumerate()
+        .map(|(seat, a)| SeatResult {
+            seat,
+            games: a.games,
+            wins: a.wins,
+            mean_return: mean(a.ret, a.games),
+            score: mean(a.score, a.pairs),
+        })
+        .collect();
+    let mut engine_rows = Vec::new();
+    for (e, row) in by_engine.iter().enumerate() {
+        for (seat, a) in row.iter().enumerate() {
+            if a.games > 0 {
+                engine_rows.push(EngineSeat {
+                    engine: names[e].clone(),
+                    seat,
+                    games: a.games,
+                    wins: a.wins,
+                    mean_return: mean(a.ret, a.games),
+                    score: mean(a.score, a.pairs),
+                });
+            }
+        }
+    }
+    (seat_rows, engine_rows)
+}
+
+/// The seat tables of a summary: the seat advantage, and each engine at each seat. Win shares
+/// carry the normal 95% interval.
+fn seats_md(s: &Summary) -> String {
+    let share = |w: u64, n: u64| {
+        if n == 0 {
+            return "-".to_string();
+        }
+        let p = w as f64 / n as f64;
+        format!(
+            "{}% ± {}",
+            num(100.0 * p, 1),
+            num(196.0 * (p * (1.0 - p) / n as f64).sqrt(), 1)
+        )
+    };
+    let seat = |i: usize| ((b'a' + i as u8) as char).to_string();
+    let mut out = String::from(
+        "\n| seat | games | won (95%) | mean return | score vs other seats |\n|---|---:|---:|---:|---:|\n",
+    );
+    for r in &s.seats {
+        out += &format!(
+            "| {} | {} | {} | {} | {}% |\n",
+            seat(r.seat),
+            r.games,
+            share(r.wins, r.games),
+            num(r.mean_return, 3),
+            num(100.0 * r.score, 1)
+        );
+    }
+    out += "\n| engine | seat | games | won (95%) | mean return | score vs other seats |\n|---|---|---:|---:|---:|---:|\n";
+    for r in &s.engine_seats {
+        out += &format!(
+            "| {} | {} | {} | {} | {} | {}% |\n",
+            r.engine,
+            seat(r.seat),
+            r.games,
+            share(r.wins, r.games),
+            num(r.mean_return, 3),
+            num(100.0 * r.score, 1)
+        );
+    }
+    out
 }
 
 /// Match results under a match format. Only finished matches count; a match nobody won is a
@@ -363,6 +494,7 @@ pub fn summarize(m: &Manifest, planned: usize, games: &[ArenaRecord]) -> Summary
         .match_format
         .as_ref()
         .map(|_| summarize_matches(m, games, &order));
+    let (seats, engine_seats) = seat_results(&names, games);
     Summary {
         game: m.game.clone(),
         engines: names,
@@ -377,6 +509,8 @@ pub fn summarize(m: &Manifest, planned: usize, games: &[ArenaRecord]) -> Summary
         engine_ms,
         plies,
         matches,
+        seats,
+        engine_seats,
         move_ceiling_ms: m.move_ceiling_ms,
     }
 }
@@ -529,6 +663,7 @@ pub fn summary_md(s: &Summary) -> String {
             }
         );
     }
+    out += &seats_md(s);
     out += "\n| game ended by | games |\n|---|---:|\n";
     for (k, v) in &s.endings {
         out += &format!("| {k} | {v} |\n");
@@ -727,5 +862,33 @@ mod tests {
         assert_eq!((a.pairs, a.decision), (b.pairs, b.decision));
         // The first prefix past the bound: 23 pairs won twice (sprt.rs, stats_reference.py).
         assert_eq!(a.pairs, 23);
+    }
+
+    #[test]
+    fn results_by_seat_and_by_engine_and_seat() {
+        // Seat 0 wins three of four; e0 wins both games at seat 0, e1 one of two.
+        let games = vec![
+            game(0, 0, [0, 1], 1.0),
+            game(1, 0, [1, 0], 1.0),
+            game(2, 1, [0, 1], 1.0),
+            game(3, 1, [1, 0], 0.0),
+        ];
+        let s = summarize(&manifest(2, None), 4, &games);
+        assert_eq!((s.seats[0].games, s.seats[0].wins), (4, 3));
+        assert_eq!(s.seats[1].wins, 0);
+        assert!((s.seats[0].score - 7.0 / 8.0).abs() < 1e-12);
+        assert!((s.seats[0].mean_return - 0.75).abs() < 1e-12);
+        let at = |e: &str, seat: usize| {
+            s.engine_seats
+                .iter()
+                .find(|r| r.engine == e && r.seat == seat)
+                .unwrap()
+                .clone()
+        };
+        assert_eq!((at("e0", 0).games, at("e0", 0).wins), (2, 2));
+        assert_eq!((at("e1", 0).games, at("e1", 0).wins), (2, 1));
+        assert_eq!(at("e1", 1).wins, 0);
+        let md = summary_md(&s);
+        assert!(md.contains("| a | 4 | 75.0% ± 42.4 |"), "{md}");
     }
 }

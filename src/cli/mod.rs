@@ -34,6 +34,7 @@ mod search;
 mod serve;
 mod show;
 mod solve;
+mod solve_race;
 mod tournament;
 
 /// boardlab: a game-AI engine and search laboratory.
@@ -68,7 +69,8 @@ pub enum Command {
     Match(tournament::MatchArgs),
     /// Combine the result directories of tournament shards into one.
     Merge(merge::MergeArgs),
-    /// Solve a game exactly and write the table (Ur: value iteration over every position).
+    /// Solve a game exactly (Ur: value iteration over every position, written as a table; Big
+    /// Cat and Three-way: each seat's exact value, checked by simulation with --simulate).
     Solve(solve::SolveArgs),
     /// Write one recorded game in another format (gomoku: SGF).
     Export(export::ExportArgs),

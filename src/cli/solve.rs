@@ -1,6 +1,6 @@
 //! `boardlab solve`: exact solutions of games small enough to tabulate: Ur, by value iteration
-//! over every position; Oware endgames up to N seeds, by retrograde analysis;
-//! backgammon's one-sided bearoff database.
+//! over every position; Oware endgames up to N seeds, by retrograde analysis; backgammon's
+//! one-sided bearoff database; Big Cat and Three-way in `solve_race`.
 
 use std::path::PathBuf;
 
@@ -15,7 +15,7 @@ use crate::games::ur::{Solution, Ur, UrRules};
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// Game id (`ur`: the exact solution; `oware` with --seeds: the endgame database;
-    /// `backgammon`: the one-sided bearoff database).
+    /// `backgammon`: the one-sided bearoff database; `bigcat`, `threeway`: exact seat values).
     #[arg(long)]
     game: String,
     /// Oware: the endgame database holds every board with at most this many seeds.
@@ -39,6 +39,13 @@ pub struct SolveArgs {
     /// Also print the value of these positions (game position text; may repeat).
     #[arg(long, allow_hyphen_values = true)]
     position: Vec<String>,
+    /// Big Cat, Three-way: also play this many games and compare each seat's wins with its
+    /// exact value.
+    #[arg(long, default_value_t = 0)]
+    simulate: u64,
+    /// Seeds --simulate.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 /// Peak resident memory of this process, from /proc (Linux), in MiB.
@@ -50,17 +57,17 @@ fn peak_rss_mib() -> Option<f64> {
 }
 
 pub fn run(args: SolveArgs) -> CliResult {
-    if args.game == "backgammon" {
-        return solve_backgammon(&args);
-    }
-    if args.game == "oware" {
-        return solve_oware(&args);
-    }
-    if args.game != "ur" {
-        return Err(CliError(format!(
-            "no solver for game {:?} (solvable: ur, oware, backgammon)",
-            args.game
-        )));
+    match args.game.as_str() {
+        "backgammon" => return solve_backgammon(&args),
+        "oware" => return solve_oware(&args),
+        "bigcat" => return super::solve_race::bigcat(&args.rules, args.simulate, args.seed),
+        "threeway" => return super::solve_race::threeway(&args.rules, args.simulate, args.seed),
+        "ur" => {}
+        other => {
+            return Err(CliError(format!(
+                "no solver for game {other:?} (solvable: ur, oware, backgammon, bigcat, threeway)"
+            )))
+        }
     }
     let rules = UrRules::parse(&args.rules)?;
     // Every input is checked before the solve (minutes of work) starts.

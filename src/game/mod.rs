@@ -1,8 +1,10 @@
 //! What every game shares: the contract, rules as values, errors, zobrist keys, move lists,
-//! perft, random playouts, game records, and the text of grid boards (`grid`).
+//! perft, random playouts, game records, the text of grid boards (`grid`), and for the race
+//! games dice (`dice`) and boards of points with routes over them (`track`).
 
 pub mod conformance;
 pub mod contract;
+pub mod dice;
 pub mod error;
 pub mod grid;
 pub mod movelist;
@@ -10,6 +12,8 @@ pub mod perft;
 pub mod playout;
 pub mod record;
 pub mod rules;
+pub mod simulate;
+pub mod track;
 pub mod zobrist;
 
 pub use contract::{Game, ImperfectInformation, PlayerId, Returns, Turn, MAX_PLAYERS};

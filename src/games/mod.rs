@@ -1,14 +1,18 @@
 //! One folder a game. Each implements `game::Game` (rules, moves, text) and `engine::Evaluate`
 //! (features for the evaluators). The registry below maps command-line ids to types.
 
+pub mod aeroplane;
 pub mod backgammon;
+pub mod bigcat;
 pub mod draughts;
 pub mod ewn;
 pub mod gomoku;
-pub mod nogo;
 pub mod jungle;
+pub mod mayacross;
+pub mod nogo;
 pub mod othello;
 pub mod oware;
+pub mod threeway;
 pub mod ur;
 pub mod washogi;
 
@@ -17,7 +21,7 @@ use crate::game::{RuleOption, RuleSet};
 /// Every game id, in the order `boardlab list` shows them.
 pub const GAME_IDS: &[&str] = &[
     "othello", "draughts", "checkers", "ewn", "ur", "gomoku", "washogi", "backgammon", "nogo",
-    "oware", "jungle",
+    "oware", "jungle", "bigcat", "threeway", "mayacross", "aeroplane",
 ];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
@@ -71,6 +75,22 @@ macro_rules! with_game {
             }
             "jungle" => {
                 type $G = $crate::games::jungle::Jungle;
+                Ok($body)
+            }
+            "bigcat" => {
+                type $G = $crate::games::bigcat::BigCat;
+                Ok($body)
+            }
+            "threeway" => {
+                type $G = $crate::games::threeway::ThreeWay;
+                Ok($body)
+            }
+            "mayacross" => {
+                type $G = $crate::games::mayacross::Maya;
+                Ok($body)
+            }
+            "aeroplane" => {
+                type $G = $crate::games::aeroplane::Aero;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),

@@ -73,6 +73,9 @@ pub struct MctsConfig {
     pub playout_policy: bool,
     /// Knob values by name for the playout policy; names it does not list keep their defaults.
     pub playout_knobs: Vec<(String, f64)>,
+    /// Play a lone legal move without searching (race games are full of forced moves). Off by
+    /// default, so other games search as before.
+    pub skip_forced: bool,
 }
 
 impl Default for MctsConfig {
@@ -92,6 +95,7 @@ impl Default for MctsConfig {
             proof_win: 1.0,
             playout_policy: false,
             playout_knobs: Vec::new(),
+            skip_forced: false,
         }
     }
 }
@@ -672,6 +676,20 @@ impl<G: Evaluate> Mcts<G> {
         let me = root.current_player()?;
         let limits = self.limits.replaced_by(*limits);
         let start = Instant::now();
+        if self.config.skip_forced {
+            let mut moves = MoveList::new();
+            root.legal_moves(&mut moves);
+            if moves.len() == 1 {
+                return Some(SearchReport {
+                    best: moves[0],
+                    score: 0.0,
+                    depth: 0,
+                    nodes: 0,
+                    ms: start.elapsed().as_millis() as u64,
+                    pv: vec![moves[0]],
+                });
+            }
+        }
         self.reuse_or_reset(root);
         let max_playouts = match (limits.playouts, limits.nodes, limits.time_ms) {
             (Some(p), _, _) => p,

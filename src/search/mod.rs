@@ -258,6 +258,7 @@ pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
             "proof_win",
             "playout_policy",
             "playout_knobs",
+            "skip_forced",
         ],
     )?;
     let d = mcts::MctsConfig::default();
@@ -285,6 +286,7 @@ pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
         proof_win: p.f64("proof_win", d.proof_win, 1e-9, 1e12)?,
         playout_policy: p.bool("playout_policy", d.playout_policy)?,
         playout_knobs: playout_knobs_param(spec)?,
+        skip_forced: p.bool("skip_forced", d.skip_forced)?,
     })
 }
 

@@ -1,0 +1,266 @@
+//! Aeroplane chess rule options: players and teams, the house rules the seed names (launch on
+//! 5 or more, three 6s), the readings it leaves open, and the optional modules (weather, items).
+
+use crate::game::rules::{parse_bool, parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::ParseError;
+
+/// Which rolls launch a piece from the hangar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Launch {
+    /// Only a 6 ("只有在掷得6点后...起飞").
+    #[default]
+    Six,
+    /// 5 or 6 ("改进的规则中，只要掷得5点以上的点数就可以起飞"); a 5 gives no extra roll.
+    FivePlus,
+    /// 2, 4 or 6 (another common house rule).
+    Even,
+}
+
+/// When a team game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum TeamEnd {
+    /// When both partners have all their pieces home; a player whose pieces are all home rolls
+    /// for the partner's pieces meanwhile.
+    #[default]
+    Both,
+    /// When the first player of a team has all its pieces home.
+    First,
+}
+
+/// What a finished game is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Scoring {
+    /// The seed's: the room's stake is shared out by pieces (a quarter a piece); every player
+    /// loses a quarter for each of its pieces not home, and the winner (the winning team, shared
+    /// equally) gets all of it.
+    #[default]
+    Points,
+    /// +1 for the winner (team), -1 for everyone else.
+    Win,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AeroRules {
+    /// 2 (opposite colours), 3 or 4.
+    pub players: u8,
+    /// Four players in two teams, partners opposite (seats a and c, b and d).
+    pub teams: bool,
+    pub team_end: TeamEnd,
+    pub launch: Launch,
+    /// Three 6s in a row send all of the player's pieces to the hangar, even those home, and end
+    /// the turn ("改进规则中，如果连续三次掷得6点...").
+    pub three_sixes: bool,
+    /// A piece needs the exact roll to reach the finish, bouncing back with the excess (the
+    /// seed's "traditional" rule); off, any roll that reaches the finish ends there.
+    pub exact: bool,
+    /// The home column square (1..=5) of the opposite colour that a shortcut crosses.
+    pub crossing: u8,
+    /// A flight along a shortcut sends a lone enemy piece on the crossed square home (and a
+    /// stack there blocks the flight); off, the crossing is ignored.
+    pub crossing_hits: bool,
+    pub scoring: Scoring,
+    /// The weather module: a storm appears on a random track square (docs/rules/aeroplane.md).
+    pub weather: bool,
+    /// The items module: the six-die and the booster appear on the track to be picked up.
+    pub items: bool,
+}
+
+impl Default for AeroRules {
+    fn default() -> Self {
+        AeroRules {
+            players: 4,
+            teams: false,
+            team_end: TeamEnd::Both,
+            launch: Launch::Six,
+            three_sixes: false,
+            exact: true,
+            crossing: 3,
+            crossing_hits: true,
+            scoring: Scoring::Points,
+            weather: false,
+            items: false,
+        }
+    }
+}
+
+impl AeroRules {
+    /// The colour each seat plays: opposite colours for two players, the first three for three.
+    pub fn colour_of_seat(&self, seat: usize) -> usize {
+        if self.players == 2 {
+            2 * seat
+        } else {
+            seat
+        }
+    }
+    /// The side (team, or the player alone) a seat plays for.
+    pub fn side_of_seat(&self, seat: usize) -> usize {
+        if self.teams {
+            seat % 2
+        } else {
+            seat
+        }
+    }
+    pub fn launches(&self, face: u8) -> bool {
+        match self.launch {
+            Launch::Six => face == 6,
+            Launch::FivePlus => face >= 5,
+            Launch::Even => face % 2 == 0,
+        }
+    }
+}
+
+impl RuleSet for AeroRules {
+    fn options() -> Vec<RuleOption> {
+        vec![
+            RuleOption {
+                key: "players",
+                values: vec!["2", "3", "4"],
+                default: "4",
+                help: "players (two play opposite colours)",
+            },
+            RuleOption {
+                key: "teams",
+                values: vec!["false", "true"],
+                default: "false",
+                help: "four players in two teams, partners opposite",
+            },
+            RuleOption {
+                key: "team_end",
+                values: vec!["both", "first"],
+                default: "both",
+                help: "a team game ends when both partners are home (a finished player rolls for the partner) or the first is",
+            },
+            RuleOption {
+                key: "launch",
+                values: vec!["6", "5", "even"],
+                default: "6",
+                help: "rolls that launch a piece: 6, 5 or 6 (a 5 gives no extra roll), or 2, 4, 6",
+            },
+            RuleOption {
+                key: "three_sixes",
+                values: vec!["false", "true"],
+                default: "false",
+                help: "three 6s in a row send all the player's pieces to the hangar and end the turn",
+            },
+            RuleOption {
+                key: "exact",
+                values: vec!["true", "false"],
+                default: "true",
+                help: "the finish needs the exact roll, the excess bouncing back",
+            },
+            RuleOption {
+                key: "crossing",
+                values: vec!["1..5"],
+                default: "3",
+                help: "the opposite colour's home column square a shortcut crosses",
+            },
+            RuleOption {
+                key: "crossing_hits",
+                values: vec!["true", "false"],
+                default: "true",
+                help: "a flight sends a lone enemy on the crossed square home; a stack there blocks it",
+            },
+            RuleOption {
+                key: "scoring",
+                values: vec!["points", "win"],
+                default: "points",
+                help: "the seed's points (a quarter stake a piece not home, all to the winner) or win/loss",
+            },
+            RuleOption {
+                key: "weather",
+                values: vec!["false", "true"],
+                default: "false",
+                help: "storms appear on the track for 3 rounds in 6 and stop planes passing them",
+            },
+            RuleOption {
+                key: "items",
+                values: vec!["false", "true"],
+                default: "false",
+                help: "the six-die and the booster appear on the track to be picked up and used",
+            },
+        ]
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
+        match key {
+            "players" => self.players = parse_choice(key, value, &[("2", 2), ("3", 3), ("4", 4)])?,
+            "teams" => self.teams = parse_bool(key, value)?,
+            "team_end" => {
+                self.team_end =
+                    parse_choice(key, value, &[("both", TeamEnd::Both), ("first", TeamEnd::First)])?
+            }
+            "launch" => {
+                self.launch = parse_choice(
+                    key,
+                    value,
+                    &[("6", Launch::Six), ("5", Launch::FivePlus), ("even", Launch::Even)],
+                )?
+            }
+            "three_sixes" => self.three_sixes = parse_bool(key, value)?,
+            "exact" => self.exact = parse_bool(key, value)?,
+            "crossing" => {
+                let n: u8 = parse_number(key, value)?;
+                if !(1..=5).contains(&n) {
+                    return Err(ParseError::rule(format!("{key}={value}"), "crossing must be 1..5"));
+                }
+                self.crossing = n;
+            }
+            "crossing_hits" => self.crossing_hits = parse_bool(key, value)?,
+            "scoring" => {
+                self.scoring =
+                    parse_choice(key, value, &[("points", Scoring::Points), ("win", Scoring::Win)])?
+            }
+            "weather" => self.weather = parse_bool(key, value)?,
+            "items" => self.items = parse_bool(key, value)?,
+            _ => {
+                return Err(ParseError::rule(
+                    key,
+                    "unknown Aeroplane chess rule option (see boardlab list)",
+                ))
+            }
+        }
+        if self.teams && self.players != 4 {
+            return Err(ParseError::rule(
+                format!("{key}={value}"),
+                "teams need four players (give players=4 before teams=true)",
+            ));
+        }
+        Ok(())
+    }
+    fn values(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("players", self.players.to_string()),
+            ("teams", self.teams.to_string()),
+            (
+                "team_end",
+                match self.team_end {
+                    TeamEnd::Both => "both",
+                    TeamEnd::First => "first",
+                }
+                .into(),
+            ),
+            (
+                "launch",
+                match self.launch {
+                    Launch::Six => "6",
+                    Launch::FivePlus => "5",
+                    Launch::Even => "even",
+                }
+                .into(),
+            ),
+            ("three_sixes", self.three_sixes.to_string()),
+            ("exact", self.exact.to_string()),
+            ("crossing", self.crossing.to_string()),
+            ("crossing_hits", self.crossing_hits.to_string()),
+            (
+                "scoring",
+                match self.scoring {
+                    Scoring::Points => "points",
+                    Scoring::Win => "win",
+                }
+                .into(),
+            ),
+            ("weather", self.weather.to_string()),
+            ("items", self.items.to_string()),
+        ]
+    }
+}

@@ -1,0 +1,139 @@
+//! Maya cross rule options: 2 or 4 players, where the safe islands stand (the seed does not
+//! say), and the two readings the seed's words leave open.
+
+use crate::game::rules::{parse_bool, parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::ParseError;
+
+/// Whether landing on an opponent's piece (not on an island) hits it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Attack {
+    /// Always: the usual capture of race games.
+    #[default]
+    Must,
+    /// The lander chooses ("可對其進行攻擊", "may attack it"); without an attack both stay.
+    May,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MayaRules {
+    /// 2 (four pieces each, four dice) or 4 (two pieces each, the 1-2-3 dice, two values used).
+    pub players: u8,
+    /// How many squares out from the turntable each arm line's safe island stands (1..=7).
+    pub island: u8,
+    /// A piece may take several of the thrown values at once (moving their sum). The seed gives
+    /// each piece one value ("四顆骰子的點數即為玩家4支棋子的行進步數"), so off by default; on, it
+    /// is the other reading of the four-player "任選2粒骰子的點數走子".
+    pub same_piece: bool,
+    pub attack: Attack,
+}
+
+impl Default for MayaRules {
+    fn default() -> Self {
+        MayaRules {
+            players: 2,
+            island: 4,
+            same_piece: false,
+            attack: Attack::Must,
+        }
+    }
+}
+
+impl MayaRules {
+    /// Pieces a player (8 in all).
+    pub fn pieces(&self) -> usize {
+        8 / self.players as usize
+    }
+    /// Dice thrown: the four (faces 1..4), or three without the 4 for four players.
+    pub fn dice(&self) -> u8 {
+        if self.players == 4 {
+            3
+        } else {
+            4
+        }
+    }
+    /// Values a throw can move with: all of them for two players, two for four.
+    pub fn values_used(&self) -> usize {
+        if self.players == 4 {
+            2
+        } else {
+            4
+        }
+    }
+    /// The arm of each seat: opposite arms for two players, all four counter-clockwise for four.
+    pub fn arm_of_seat(&self, seat: usize) -> usize {
+        if self.players == 2 {
+            2 * seat
+        } else {
+            seat
+        }
+    }
+}
+
+impl RuleSet for MayaRules {
+    fn options() -> Vec<RuleOption> {
+        vec![
+            RuleOption {
+                key: "players",
+                values: vec!["2", "4"],
+                default: "2",
+                help: "2 players: 4 pieces and 4 dice each; 4 players: 2 pieces, 3 dice, 2 values used",
+            },
+            RuleOption {
+                key: "island",
+                values: vec!["1..7"],
+                default: "4",
+                help: "squares out from the turntable of each arm line's safe island",
+            },
+            RuleOption {
+                key: "same_piece",
+                values: vec!["false", "true"],
+                default: "false",
+                help: "a piece may take several thrown values (moving their sum)",
+            },
+            RuleOption {
+                key: "attack",
+                values: vec!["must", "may"],
+                default: "must",
+                help: "landing on an opponent off the islands hits it always (must) or by choice (may)",
+            },
+        ]
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
+        match key {
+            "players" => self.players = parse_choice(key, value, &[("2", 2), ("4", 4)])?,
+            "island" => {
+                let n: u8 = parse_number(key, value)?;
+                if !(1..=7).contains(&n) {
+                    return Err(ParseError::rule(format!("{key}={value}"), "island must be 1..7"));
+                }
+                self.island = n;
+            }
+            "same_piece" => self.same_piece = parse_bool(key, value)?,
+            "attack" => {
+                self.attack = parse_choice(key, value, &[("must", Attack::Must), ("may", Attack::May)])?
+            }
+            _ => {
+                return Err(ParseError::rule(
+                    key,
+                    "unknown Maya cross rule option (known: players, island, same_piece, attack)",
+                ))
+            }
+        }
+        Ok(())
+    }
+    fn values(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("players", self.players.to_string()),
+            ("island", self.island.to_string()),
+            ("same_piece", self.same_piece.to_string()),
+            (
+                "attack",
+                match self.attack {
+                    Attack::Must => "must",
+                    Attack::May => "may",
+                }
+                .to_string(),
+            ),
+        ]
+    }
+}
