@@ -3,13 +3,14 @@
 
 pub mod draughts;
 pub mod ewn;
+pub mod junqi;
 pub mod othello;
 pub mod ur;
 
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur"];
+pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "junqi"];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -38,6 +39,10 @@ macro_rules! with_game {
             }
             "ur" => {
                 type $G = $crate::games::ur::Ur;
+                Ok($body)
+            }
+            "junqi" => {
+                type $G = $crate::games::junqi::Junqi;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),

@@ -1,0 +1,1 @@
+//! The belief over the enemy's kinds (filled in below).
