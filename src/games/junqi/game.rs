@@ -121,6 +121,17 @@ pub enum Start {
     Board(Arc<BoardStart>),
 }
 
+/// Why a game ended (public: the referee announces it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// A flag was taken.
+    FlagTaken,
+    /// The side to move had no move.
+    CannotMove,
+    /// The no-capture limit was reached.
+    NoCaptureLimit,
+}
+
 /// How the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
@@ -144,6 +155,8 @@ pub struct Junqi {
     /// Plies since the last combat.
     pub(crate) quiet: u16,
     pub(crate) status: Status,
+    /// Why it ended, once it has.
+    pub(crate) ending: Option<Ending>,
     /// Bit q: side q's flag has been shown.
     pub(crate) shown: u8,
     pub(crate) hash: u64,
@@ -213,6 +226,7 @@ impl Junqi {
             side: RED as u8,
             quiet: 0,
             status: Status::Ongoing,
+            ending: None,
             shown: 0,
             hash: 0,
             start: Start::Setup,
@@ -283,6 +297,7 @@ impl Junqi {
             side: start.side as u8,
             quiet: start.quiet,
             status: Status::Ongoing,
+            ending: None,
             shown: 0,
             hash: 0,
             start: Start::Setup,
@@ -318,6 +333,9 @@ impl Junqi {
     }
     pub fn status(&self) -> Status {
         self.status
+    }
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
     }
     pub fn quiet(&self) -> u16 {
         self.quiet
@@ -495,7 +513,13 @@ impl Junqi {
                 }
                 let k = self.pieces[owner][pid].kind;
                 if k == Kind::Flag {
+                    // Taking the flag is announced: everyone now knows what that piece was.
                     self.status = Status::Won(me);
+                    self.ending = Some(Ending::FlagTaken);
+                    self.pieces[owner][pid].known = bit(Kind::Flag);
+                } else {
+                    // The game goes on, so the piece removed was no flag.
+                    self.pieces[owner][pid].known &= !bit(Kind::Flag);
                 }
                 if self.rules.flag_reveal {
                     if k == Kind::Marshal {
@@ -538,8 +562,19 @@ impl Junqi {
         let side = self.side as PlayerId;
         if !self.has_any_move(side) {
             self.status = Status::Won(1 - side);
+            self.ending = Some(Ending::CannotMove);
+            // Announced: so every piece of the loser with somewhere to go is a mine or the flag.
+            let g = self.geometry();
+            let open = !(self.occupied[side] | (self.occupied[1 - side] & CAMP_MASK)) & ALL_POINTS;
+            for id in 0..self.count[side] as usize {
+                let at = self.pieces[side][id].at;
+                if at != OFF && !is_hq(at) && g.step[at as usize] & open != 0 {
+                    self.pieces[side][id].known &= !MOVABLE;
+                }
+            }
         } else if self.rules.no_capture_limit > 0 && self.quiet >= self.rules.no_capture_limit {
             self.status = Status::Drawn;
+            self.ending = Some(Ending::NoCaptureLimit);
         }
     }
 

@@ -13,14 +13,15 @@
 //! `<rows> <side> <quiet> <enemy kinds>` (hidden enemy pieces `X`/`x`), and events are own
 //! placements `b1=F`, enemy placements `b12=?`, steps `a2-a3`, attacks with their outcome
 //! `a5xa6>` (attacker won), `a5xa6<` (defender won), `a5xa6=` (both removed), followed by
-//! `!<point>` for each flag shown by that move.
+//! `!<point>` for each flag shown by that move; a finished game ends with `# r flag` (red took
+//! the flag), `# b stuck` (black won: red could not move) or `# draw` (the no-capture limit).
 
 use super::board::{
     is_hq, parse_point, placement_kinds, point_name, points_in, COLS, POINTS, ROWS, SETUP_ORDER,
 };
 use super::game::{
     board_start_known, code, destinations, id_of, owner_of, present_kinds, setup_feasible,
-    side_name, Junqi, JunqiMove, Start, Status, ALL_POINTS, CAMP_MASK, EMPTY, OFF, RED,
+    side_name, Ending, Junqi, JunqiMove, Start, Status, ALL_POINTS, CAMP_MASK, EMPTY, OFF, RED,
 };
 use super::piece::{
     attacker_kinds, bit, defender_kinds, kinds_in, Kind, KindSet, Outcome, ANY_KIND, KINDS,
@@ -102,6 +103,7 @@ pub struct JunqiObservation {
     start: ObservedStart,
     events: Vec<Event>,
     status: Status,
+    ending: Option<Ending>,
     // Derived by replaying the events:
     board: [u8; POINTS],
     occupied: [u64; 2],
@@ -114,6 +116,8 @@ pub struct JunqiObservation {
     quiet: u16,
     shown: u8,
     combats: Vec<Combat>,
+    /// The pieces removed by the last event.
+    last_dead: Vec<(PlayerId, usize)>,
 }
 
 impl JunqiObservation {
@@ -131,6 +135,9 @@ impl JunqiObservation {
     }
     pub fn status(&self) -> Status {
         self.status
+    }
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
     }
     /// The side to move (or to place).
     pub fn side(&self) -> PlayerId {
@@ -220,8 +227,15 @@ impl JunqiObservation {
                 },
             })
             .collect();
-        JunqiObservation::replay(*state.rules_ref(), player, start, events, state.status())
-            .unwrap_or_else(|why| panic!("a state's own observation must replay: {why}"))
+        JunqiObservation::replay(
+            *state.rules_ref(),
+            player,
+            start,
+            events,
+            state.status(),
+            state.ending(),
+        )
+        .unwrap_or_else(|why| panic!("a state's own observation must replay: {why}"))
     }
 
     /// Builds an observation from its parts, replaying the events from the observer's side and
@@ -233,6 +247,7 @@ impl JunqiObservation {
         start: ObservedStart,
         events: Vec<Event>,
         status: Status,
+        ending: Option<Ending>,
     ) -> Result<JunqiObservation, String> {
         if player > 1 {
             return Err(format!("observer {player} is not red or black"));
@@ -243,6 +258,7 @@ impl JunqiObservation {
             start: ObservedStart::Setup,
             events: Vec::new(),
             status: Status::Ongoing,
+            ending: None,
             board: [EMPTY; POINTS],
             occupied: [0; 2],
             own: [NO_OWN; PIECES_PER_SIDE],
@@ -254,6 +270,7 @@ impl JunqiObservation {
             quiet: 0,
             shown: 0,
             combats: Vec::new(),
+            last_dead: Vec::new(),
         };
         o.begin(&start)?;
         o.start = start;
@@ -262,7 +279,7 @@ impl JunqiObservation {
                 .map_err(|why| format!("event {} ({}): {why}", i + 1, event_text(e)))?;
         }
         o.events = events;
-        o.finish(status)?;
+        o.finish(status, ending)?;
         Ok(o)
     }
 
@@ -373,6 +390,8 @@ impl JunqiObservation {
     }
 
     fn apply(&mut self, e: &Event) -> Result<(), String> {
+        // Another event follows the last one, so the game went on: no flag was taken then.
+        self.settle_last_dead(None)?;
         match *e {
             Event::Place { point, kind } => self.apply_place(point, kind),
             Event::Step {
@@ -519,6 +538,7 @@ impl JunqiObservation {
             self.set_at(s, id, to);
             self.quiet = self.quiet.saturating_add(1);
             self.side = 1 - s;
+            self.last_dead.clear();
             return Ok(());
         };
         let did = id_of(target);
@@ -611,8 +631,23 @@ impl JunqiObservation {
             }
         }
         self.shown |= (flags[0] != OFF) as u8 | ((flags[1] != OFF) as u8) << 1;
+        self.last_dead = dead;
         self.quiet = 0;
         self.side = 1 - s;
+        Ok(())
+    }
+
+    /// What the pieces removed by the last event were, once it is known whether that event took
+    /// a flag (`flag_of`: the side whose flag it took).
+    fn settle_last_dead(&mut self, flag_of: Option<PlayerId>) -> Result<(), String> {
+        for (o, id) in std::mem::take(&mut self.last_dead) {
+            let set = if Some(o) == flag_of {
+                bit(Kind::Flag)
+            } else {
+                ANY_KIND & !bit(Kind::Flag)
+            };
+            self.narrow(o, id, set)?;
+        }
         Ok(())
     }
 
@@ -630,14 +665,14 @@ impl JunqiObservation {
         self.set_at(owner, id, OFF);
     }
 
-    fn finish(&mut self, status: Status) -> Result<(), String> {
+    fn finish(&mut self, status: Status, ending: Option<Ending>) -> Result<(), String> {
         let me = self.player;
         let own_flag_lost = self
             .own_pieces()
             .iter()
             .any(|p| p.kind == Kind::Flag && p.at == OFF);
-        match status {
-            Status::Ongoing => {
+        match (status, ending) {
+            (Status::Ongoing, None) => {
                 if own_flag_lost {
                     return Err("the observer's flag was taken but the game goes on".into());
                 }
@@ -651,25 +686,76 @@ impl JunqiObservation {
                     }
                 }
             }
-            Status::Won(w) => {
-                if w > 1 {
-                    return Err("a winner must be red or black".into());
+            (Status::Won(w), Some(Ending::FlagTaken)) if w <= 1 => {
+                // The loser's piece the last move removed was its flag: announced.
+                if !self.last_dead.iter().any(|(o, _)| *o != w) {
+                    return Err(
+                        "a flag taken, but the last move removed no piece of the loser".into(),
+                    );
                 }
-                if own_flag_lost && w == me {
-                    return Err("the observer lost its flag but won".into());
+                self.settle_last_dead(Some(1 - w))?;
+                if w != me && !own_flag_lost {
+                    return Err("the enemy took the flag, but the observer's flag stands".into());
                 }
             }
-            Status::Drawn => {
+            (Status::Won(w), Some(Ending::CannotMove)) if w <= 1 => {
+                if self.side != 1 - w {
+                    return Err("the side that cannot move must be the side to move".into());
+                }
+                let loser = 1 - w;
+                if loser == me && self.own_has_move() {
+                    return Err("the observer lost for having no move, but it has one".into());
+                }
+                // Announced: every piece of the loser that had somewhere to go is a mine or the
+                // flag.
+                let g = super::board::geometry(self.rules.middle_rail);
+                let open = !(self.occupied[loser] | (self.occupied[w] & CAMP_MASK)) & ALL_POINTS;
+                for id in 0..self.count[loser] as usize {
+                    let p = if loser == me {
+                        self.own[id].at
+                    } else {
+                        self.enemy[id].at
+                    };
+                    if p != OFF && !is_hq(p) && g.step[p as usize] & open != 0 {
+                        self.narrow(loser, id, !MOVABLE & ANY_KIND)?;
+                    }
+                }
+            }
+            (Status::Drawn, Some(Ending::NoCaptureLimit)) => {
                 if self.rules.no_capture_limit == 0 || self.quiet < self.rules.no_capture_limit {
                     return Err("a draw before the no-capture limit".into());
                 }
             }
+            _ => return Err(format!("result {status:?} with ending {ending:?}")),
         }
+        self.settle_last_dead(None)?;
         self.status = status;
+        self.ending = ending;
         if !super::sample::feasible(&self.enemy_slots(), &self.enemy_total) {
             return Err("no arrangement of the enemy's kinds fits what was observed".into());
         }
         Ok(())
+    }
+
+    /// Whether the enemy is to move in a game that goes on (or was drawn: a draw is declared
+    /// only to a side that has a move), so that at least one of its pieces with somewhere to go
+    /// can move: those pieces' ids, or None when no such fact holds.
+    pub fn enemy_must_move(&self) -> Option<Vec<usize>> {
+        let (me, opp) = (self.player, 1 - self.player);
+        let moving = matches!(self.status, Status::Ongoing | Status::Drawn);
+        if self.in_setup || self.side != opp || !moving {
+            return None;
+        }
+        let g = super::board::geometry(self.rules.middle_rail);
+        let open = !(self.occupied[opp] | (self.occupied[me] & CAMP_MASK)) & ALL_POINTS;
+        Some(
+            (0..self.count[opp] as usize)
+                .filter(|&id| {
+                    let p = self.enemy[id].at;
+                    p != OFF && !is_hq(p) && g.step[p as usize] & open != 0
+                })
+                .collect(),
+        )
     }
 
     fn own_has_move(&self) -> bool {
@@ -836,10 +922,17 @@ pub fn format_observation(o: &JunqiObservation) -> String {
             out.push_str(&event_text(e));
         }
     }
-    match o.status {
-        Status::Ongoing => {}
-        Status::Won(w) => out.push_str(if w == RED { " # r" } else { " # b" }),
-        Status::Drawn => out.push_str(" # draw"),
+    match (o.status, o.ending) {
+        (Status::Won(w), Some(e)) => {
+            out.push_str(if w == RED { " # r " } else { " # b " });
+            out.push_str(if e == Ending::FlagTaken {
+                "flag"
+            } else {
+                "stuck"
+            });
+        }
+        (Status::Drawn, _) => out.push_str(" # draw"),
+        _ => {}
     }
     out
 }
@@ -847,17 +940,28 @@ pub fn format_observation(o: &JunqiObservation) -> String {
 /// Reads an observation text under `rules`, replaying it (see `JunqiObservation::replay`).
 pub fn parse_observation(rules: &JunqiRules, text: &str) -> Result<JunqiObservation, ParseError> {
     let bad = |why: String| ParseError::new("observation", text, why);
-    let (body, status) = match text.split_once('#') {
-        Some((b, r)) => (
-            b,
-            match r.trim() {
-                "r" => Status::Won(0),
-                "b" => Status::Won(1),
-                "draw" => Status::Drawn,
-                other => return Err(bad(format!("result {other:?} is not r, b or draw"))),
-            },
-        ),
-        None => (text, Status::Ongoing),
+    let (body, status, ending) = match text.split_once('#') {
+        Some((b, r)) => {
+            let (status, ending) = match r.split_whitespace().collect::<Vec<_>>()[..] {
+                [w @ ("r" | "b"), how @ ("flag" | "stuck")] => (
+                    Status::Won(if w == "r" { 0 } else { 1 }),
+                    if how == "flag" {
+                        Ending::FlagTaken
+                    } else {
+                        Ending::CannotMove
+                    },
+                ),
+                ["draw"] => (Status::Drawn, Ending::NoCaptureLimit),
+                _ => {
+                    return Err(bad(format!(
+                        "result {:?} is not `r flag`, `b stuck`, ... or `draw`",
+                        r.trim()
+                    )))
+                }
+            };
+            (b, status, Some(ending))
+        }
+        None => (text, Status::Ongoing, None),
     };
     let (head, events) = match body.split_once('|') {
         Some((h, e)) => (h.trim(), e.trim()),
@@ -877,7 +981,7 @@ pub fn parse_observation(rules: &JunqiRules, text: &str) -> Result<JunqiObservat
         .map(parse_event)
         .collect::<Result<Vec<_>, String>>()
         .map_err(bad)?;
-    JunqiObservation::replay(*rules, player, start, events, status).map_err(bad)
+    JunqiObservation::replay(*rules, player, start, events, status, ending).map_err(bad)
 }
 
 fn parse_observed_start(player: PlayerId, text: &str) -> Result<ObservedStart, String> {
@@ -924,7 +1028,9 @@ fn parse_observed_start(player: PlayerId, text: &str) -> Result<ObservedStart, S
 
 fn parse_event(text: &str) -> Result<Event, String> {
     let bad = |why: &str| format!("event {text:?}: {why}");
-    if let Some((sq, k)) = text.split_once('=') {
+    // A placement `b1=F` / `b12=?`; a step has `-` or `x` (and may end in the `=` mark).
+    let placement = !text.contains(['-', 'x']);
+    if let Some((sq, k)) = text.split_once('=').filter(|_| placement) {
         let point = parse_point(sq).map_err(|e| bad(&e.reason))?;
         let mut chars = k.chars();
         let kind = match (chars.next(), chars.next()) {

@@ -21,7 +21,9 @@ use std::sync::Arc;
 
 use super::game::{BoardStart, Junqi, JunqiMove, Piece, Played, Start, OFF};
 use super::observation::{Event, JunqiObservation, ObservedStart};
-use super::piece::{attacker_kinds, defender_kinds, Kind, KindSet, KINDS, PIECES_PER_SIDE};
+use super::piece::{
+    attacker_kinds, defender_kinds, Kind, KindSet, KINDS, MOVABLE, PIECES_PER_SIDE,
+};
 use crate::game::{Game, PlayerId};
 
 /// A matching of slots to kinds under capacities.
@@ -308,18 +310,44 @@ pub fn build_state(obs: &JunqiObservation, enemy_kinds: &[Kind]) -> Junqi {
     state.side = obs.side() as u8;
     state.quiet = obs.quiet();
     state.status = obs.status();
+    state.ending = obs.ending();
     state.shown = obs.flags_shown();
     state.hash = state.hash_from_scratch();
     state
 }
 
 /// A consistent state drawn for an observation (`weights` per enemy slot, see `draw_kinds`).
+///
+/// One fact is not about single pieces: when the enemy is to move in a game that goes on, at
+/// least one of its pieces with somewhere to go can move. A draw that breaks it (rare: only
+/// when every such piece could still be a mine or the flag) is repeated with one of those
+/// pieces, chosen at random among those that keep the problem feasible, restricted to the
+/// kinds that move.
 pub fn sample_state<R: Rng + ?Sized>(
     obs: &JunqiObservation,
     weights: Option<&[[f64; KINDS]]>,
     rng: &mut R,
 ) -> Junqi {
-    let kinds = draw_kinds(&obs.enemy_slots(), obs.enemy_total(), weights, rng)
+    let mut slots = obs.enemy_slots();
+    let counts = obs.enemy_total();
+    let mut kinds = draw_kinds(&slots, counts, weights, rng)
         .expect("an observation is only built when an arrangement fits it");
+    if let Some(must) = obs.enemy_must_move() {
+        if !must.iter().any(|&id| kinds[id].can_move()) {
+            let mut order = must.clone();
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.gen_range(0..=i));
+            }
+            for id in order {
+                let keep = slots[id];
+                slots[id] &= MOVABLE;
+                if slots[id] != 0 && feasible(&slots, counts) {
+                    kinds = draw_kinds(&slots, counts, weights, rng).expect("feasible");
+                    break;
+                }
+                slots[id] = keep;
+            }
+        }
+    }
     build_state(obs, &kinds)
 }
