@@ -3,6 +3,7 @@
 
 pub mod draughts;
 pub mod ewn;
+pub mod hidden;
 pub mod junqi;
 pub mod othello;
 pub mod ur;

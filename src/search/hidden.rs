@@ -1,0 +1,204 @@
+//! Back ends for hidden-information games that play from observations (`ObservingAgent`):
+//! uniform random, greedy one ply averaged over sampled states, and information-set MCTS
+//! (`ismcts`), built from engine files. Games add what only they know (a belief, a setup
+//! chooser) around these in their `games::hidden::HiddenGame::observing_agent`.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::baselines::one_ply_value;
+use super::ismcts::{Determinizer, Ismcts, IsmctsConfig};
+use super::linear::{report_score, LinearEval};
+use crate::engine::{AgentError, EngineSpec, Evaluate, Limits, ObservingAgent, SearchReport};
+use crate::game::{ImperfectInformation, MoveList};
+
+/// A uniformly random legal move of the observer.
+pub struct ObservedRandom {
+    name: String,
+    rng: ChaCha8Rng,
+}
+
+impl ObservedRandom {
+    pub fn new(name: impl Into<String>, seed: u64) -> Self {
+        ObservedRandom {
+            name: name.into(),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl<G: ImperfectInformation> ObservingAgent<G> for ObservedRandom {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn choose(
+        &mut self,
+        obs: &G::Observation,
+        _limits: &Limits,
+    ) -> Result<SearchReport<G::Move>, AgentError> {
+        let mut moves = MoveList::new();
+        G::observed_legal_moves(obs, &mut moves);
+        if moves.is_empty() {
+            return Err(AgentError::NoMove);
+        }
+        let best = moves[self.rng.gen_range(0..moves.len())];
+        Ok(SearchReport {
+            best,
+            score: 0.0,
+            depth: 0,
+            nodes: 1,
+            ms: 0,
+            pv: vec![best],
+        })
+    }
+}
+
+/// The move with the best one-ply value (a won game first, then the evaluation) averaged over
+/// `samples` states drawn consistently with the observation; ties to a seeded random choice.
+pub struct ObservedGreedy<G: ImperfectInformation + Evaluate> {
+    name: String,
+    eval: LinearEval,
+    samples: usize,
+    rng: ChaCha8Rng,
+    _game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: ImperfectInformation + Evaluate> ObservedGreedy<G> {
+    pub fn new(name: impl Into<String>, weights: Vec<f64>, samples: usize, seed: u64) -> Self {
+        ObservedGreedy {
+            name: name.into(),
+            eval: LinearEval::new(weights),
+            samples: samples.max(1),
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            _game: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<G: ImperfectInformation + Evaluate> ObservingAgent<G> for ObservedGreedy<G> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn choose(
+        &mut self,
+        obs: &G::Observation,
+        _limits: &Limits,
+    ) -> Result<SearchReport<G::Move>, AgentError> {
+        let started = std::time::Instant::now();
+        let me = G::observer(obs);
+        let mut moves = MoveList::new();
+        G::observed_legal_moves(obs, &mut moves);
+        if moves.is_empty() {
+            return Err(AgentError::NoMove);
+        }
+        let worlds: Vec<G> = (0..self.samples)
+            .map(|_| G::sample(obs, &mut self.rng))
+            .collect();
+        let mut best = Vec::new();
+        let mut best_value = f64::MIN;
+        for &mv in &moves {
+            let mut sum = 0.0;
+            for w in &worlds {
+                let mut child = w.clone();
+                child.play(mv);
+                sum += one_ply_value(&mut self.eval, &child, me) as f64;
+            }
+            let v = sum / worlds.len() as f64;
+            if v > best_value {
+                best_value = v;
+                best.clear();
+            }
+            if v == best_value {
+                best.push(mv);
+            }
+        }
+        let mv = best[self.rng.gen_range(0..best.len())];
+        Ok(SearchReport {
+            best: mv,
+            score: report_score(best_value.round() as i32),
+            depth: 1,
+            nodes: (moves.len() * worlds.len()) as u64,
+            ms: started.elapsed().as_millis() as u64,
+            pv: vec![mv],
+        })
+    }
+}
+
+/// The observing back end an engine file names: `random`, `greedy` (param `samples`, 8) or
+/// `ismcts` (params `exploration`, `default_playouts`, `playout_plies`, `eval_scale`), with the
+/// states drawn by `determinizer` (ISMCTS). `extra_params` are the game's own parameters, which
+/// it reads itself; any other unknown parameter is an error.
+pub fn build_observing<G: ImperfectInformation + Evaluate>(
+    spec: &EngineSpec,
+    seed: u64,
+    determinizer: Box<dyn Determinizer<G>>,
+    extra_params: &[&str],
+) -> Result<Box<dyn ObservingAgent<G>>, String> {
+    spec.check_game(G::ID)?;
+    let seed = spec.seed.unwrap_or(0) ^ seed;
+    let known = |own: &[&'static str]| -> Vec<String> {
+        own.iter()
+            .map(|s| s.to_string())
+            .chain(extra_params.iter().map(|s| s.to_string()))
+            .collect()
+    };
+    let check = |own: &[&'static str]| -> Result<(), String> {
+        let known = known(own);
+        for k in spec.params.keys() {
+            if !known.contains(k) {
+                return Err(format!(
+                    "engine {:?}: unknown param {k:?} for back end {} (known: {})",
+                    spec.name,
+                    spec.backend,
+                    known.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    };
+    match spec.backend.as_str() {
+        "random" => {
+            check(&[])?;
+            Ok(Box::new(ObservedRandom::new(spec.name.clone(), seed)))
+        }
+        "greedy" => {
+            check(&["samples"])?;
+            Ok(Box::new(ObservedGreedy::<G>::new(
+                spec.name.clone(),
+                spec.weights_for::<G>()?,
+                spec.param_f64("samples", 8.0) as usize,
+                seed,
+            )))
+        }
+        "ismcts" => {
+            check(&[
+                "exploration",
+                "default_playouts",
+                "playout_plies",
+                "eval_scale",
+            ])?;
+            let d = IsmctsConfig::default();
+            let config = IsmctsConfig {
+                exploration: spec.param_f64("exploration", d.exploration),
+                default_playouts: spec.param_f64("default_playouts", d.default_playouts as f64)
+                    as u64,
+                playout_plies: spec.param_f64("playout_plies", d.playout_plies as f64) as usize,
+                eval_scale: spec.param_f64("eval_scale", d.eval_scale),
+            };
+            Ok(Box::new(Ismcts::<G>::new(
+                spec.name.clone(),
+                spec.weights_for::<G>()?,
+                config,
+                spec.limits,
+                determinizer,
+                seed,
+            )))
+        }
+        other => Err(format!(
+            "engine {:?}: {} hides information, so back end {other:?} (which would search the \
+             true state) cannot play it; use ismcts, greedy, random or external",
+            spec.name,
+            G::ID
+        )),
+    }
+}
