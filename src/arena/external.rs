@@ -152,6 +152,15 @@ pub struct ExternalAgent<G: Game> {
 
 impl<G: Game> ExternalAgent<G> {
     pub fn new(spec: &EngineSpec) -> Result<ExternalAgent<G>, String> {
+        Self::with_protocol(spec, protocol_for::<G>(spec.protocol.as_deref())?)
+    }
+
+    /// An engine program spoken to in `protocol` (the referee mode of hidden-information games
+    /// chooses its own, `arena::hidden`).
+    pub fn with_protocol(
+        spec: &EngineSpec,
+        protocol: Box<dyn ExternalProtocol<G>>,
+    ) -> Result<ExternalAgent<G>, String> {
         if spec.command.is_empty() {
             return Err(format!(
                 "engine {:?}: backend \"external\" needs `command = [...]`",
@@ -160,7 +169,7 @@ impl<G: Game> ExternalAgent<G> {
         }
         Ok(ExternalAgent {
             spec: spec.clone(),
-            protocol: protocol_for::<G>(spec.protocol.as_deref())?,
+            protocol,
             process: None,
             failed: None,
         })

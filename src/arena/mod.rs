@@ -7,6 +7,7 @@
 //! - `match_format`: matches (first to W of N games, first move by a sequence) of referee games.
 //! - `runner`: plays the pending games in parallel, appending `games.jsonl`.
 //! - `external`: engine programs over a text protocol.
+//! - `hidden`: hidden-information games: every engine gets its seat's observation only.
 //! - `record`: the game log, resumable after a kill.
 //! - `stats`, `sprt`, `ratings`: Elo, pentanomial, SPRT, multi-engine ratings.
 //! - `report`, `chart`: standings, summaries and the rating chart.
@@ -14,6 +15,7 @@
 
 pub mod chart;
 pub mod external;
+pub mod hidden;
 pub mod manifest;
 pub mod match_format;
 pub mod merge;

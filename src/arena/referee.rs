@@ -22,6 +22,9 @@ use crate::game::{playout::sample_outcome, GameRecord, Returns, Turn};
 pub fn make_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, String> {
     if spec.backend == "external" {
         spec.check_game(G::ID)?;
+        if let Some(observer) = super::hidden::external_observer::<G>(spec) {
+            return observer;
+        }
         Ok(Box::new(ExternalAgent::<G>::new(spec)?))
     } else {
         crate::search::build_agent::<G>(spec, seed)
