@@ -545,3 +545,32 @@ fn samples_spread_over_the_hidden_kinds() {
         .iter()
         .all(|e| matches!(e, Event::Place { kind: None, .. })));
 }
+
+/// Random playouts per second (results/BENCHMARKS.md): whole games from the start (random
+/// setups, then uniform random moves) with the default rules. Not a test: run it with
+/// `cargo test --release --test junqi -- --ignored --nocapture playouts_per_second`.
+#[test]
+#[ignore]
+fn playouts_per_second() {
+    use boardlab::game::playout::random_playout;
+    let rules = JunqiRules::default();
+    let start = Junqi::new(&rules);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for round in 0..3 {
+        let t = std::time::Instant::now();
+        let (mut games, mut plies) = (0u64, 0u64);
+        while t.elapsed().as_secs_f64() < 3.0 {
+            let mut s = start.clone();
+            let (_, n) = random_playout(&mut s, &mut rng, 100_000);
+            games += 1;
+            plies += n as u64;
+        }
+        let secs = t.elapsed().as_secs_f64();
+        eprintln!(
+            "round {round}: {games} playouts in {secs:.2} s: {:.0} playouts/s, {:.2} M plies/s, {:.1} plies a game",
+            games as f64 / secs,
+            plies as f64 / secs / 1e6,
+            plies as f64 / games as f64
+        );
+    }
+}
