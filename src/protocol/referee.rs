@@ -147,7 +147,7 @@ pub fn serve_if_hidden<G: Game>(engine: Option<&std::path::Path>) -> Option<Resu
                     (H::observing_agent(&spec, 0)?, spec.limits)
                 }
                 None => (
-                    Box::new(crate::search::hidden::ObservedRandom::new("random", 0))
+                    Box::new(crate::search::baselines::RandomAgent::new("random", 0))
                         as Box<dyn ObservingAgent<H>>,
                     Limits::default(),
                 ),
@@ -206,10 +206,10 @@ impl<G: ImperfectInformation> ExternalProtocol<G> for ObserverClient {
 mod tests {
     use super::*;
     use crate::games::junqi::Junqi;
-    use crate::search::hidden::ObservedRandom;
+    use crate::search::baselines::RandomAgent;
 
     fn server() -> ObserverServer<Junqi> {
-        ObserverServer::new(Box::new(ObservedRandom::new("r", 1)), Limits::default())
+        ObserverServer::new(Box::new(RandomAgent::new("r", 1)), Limits::default())
     }
 
     fn one(s: &mut ObserverServer<Junqi>, line: &str) -> String {

@@ -28,6 +28,13 @@ impl<G: Game> Agent<G> for RandomAgent {
     fn choose(&mut self, state: &G, _limits: &Limits) -> Result<SearchReport<G::Move>, AgentError> {
         let mut moves = MoveList::new();
         state.legal_moves(&mut moves);
+        self.pick(&moves)
+    }
+}
+
+impl RandomAgent {
+    /// A uniformly random one of `moves` (also for `search::hidden`'s observing random player).
+    pub(crate) fn pick<M: Copy>(&mut self, moves: &[M]) -> Result<SearchReport<M>, AgentError> {
         if moves.is_empty() {
             return Err(AgentError::NoMove);
         }

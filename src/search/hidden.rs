@@ -4,32 +4,22 @@
 //! chooser) around these in their `games::hidden::HiddenGame::observing_agent`.
 
 use rand::{Rng, SeedableRng};
+
 use rand_chacha::ChaCha8Rng;
 
-use super::baselines::one_ply_value;
+use super::baselines::{one_ply_value, RandomAgent};
 use super::ismcts::{Determinizer, Ismcts, IsmctsConfig};
 use super::linear::{report_score, LinearEval};
-use crate::engine::{AgentError, EngineSpec, Evaluate, Limits, ObservingAgent, SearchReport};
+use crate::engine::{
+    Agent, AgentError, EngineSpec, Evaluate, Limits, ObservingAgent, SearchReport,
+};
 use crate::game::{ImperfectInformation, MoveList};
 
-/// A uniformly random legal move of the observer.
-pub struct ObservedRandom {
-    name: String,
-    rng: ChaCha8Rng,
-}
-
-impl ObservedRandom {
-    pub fn new(name: impl Into<String>, seed: u64) -> Self {
-        ObservedRandom {
-            name: name.into(),
-            rng: ChaCha8Rng::seed_from_u64(seed),
-        }
-    }
-}
-
-impl<G: ImperfectInformation> ObservingAgent<G> for ObservedRandom {
+/// A uniformly random legal move of the observer (the full-information `RandomAgent`, here
+/// choosing among the moves its observation allows).
+impl<G: ImperfectInformation> ObservingAgent<G> for RandomAgent {
     fn name(&self) -> String {
-        self.name.clone()
+        Agent::<G>::name(self)
     }
     fn choose(
         &mut self,
@@ -38,18 +28,7 @@ impl<G: ImperfectInformation> ObservingAgent<G> for ObservedRandom {
     ) -> Result<SearchReport<G::Move>, AgentError> {
         let mut moves = MoveList::new();
         G::observed_legal_moves(obs, &mut moves);
-        if moves.is_empty() {
-            return Err(AgentError::NoMove);
-        }
-        let best = moves[self.rng.gen_range(0..moves.len())];
-        Ok(SearchReport {
-            best,
-            score: 0.0,
-            depth: 0,
-            nodes: 1,
-            ms: 0,
-            pv: vec![best],
-        })
+        self.pick(&moves)
     }
 }
 
@@ -136,30 +115,14 @@ pub fn build_observing<G: ImperfectInformation + Evaluate>(
 ) -> Result<Box<dyn ObservingAgent<G>>, String> {
     spec.check_game(G::ID)?;
     let seed = spec.seed.unwrap_or(0) ^ seed;
-    let known = |own: &[&'static str]| -> Vec<String> {
-        own.iter()
-            .map(|s| s.to_string())
-            .chain(extra_params.iter().map(|s| s.to_string()))
-            .collect()
-    };
-    let check = |own: &[&'static str]| -> Result<(), String> {
-        let known = known(own);
-        for k in spec.params.keys() {
-            if !known.contains(k) {
-                return Err(format!(
-                    "engine {:?}: unknown param {k:?} for back end {} (known: {})",
-                    spec.name,
-                    spec.backend,
-                    known.join(", ")
-                ));
-            }
-        }
-        Ok(())
+    let check = |own: &[&str]| -> Result<(), String> {
+        let known: Vec<&str> = own.iter().chain(extra_params).copied().collect();
+        super::check_params(spec, &known)
     };
     match spec.backend.as_str() {
         "random" => {
             check(&[])?;
-            Ok(Box::new(ObservedRandom::new(spec.name.clone(), seed)))
+            Ok(Box::new(RandomAgent::new(spec.name.clone(), seed)))
         }
         "greedy" => {
             check(&["samples"])?;

@@ -18,7 +18,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::linear::LinearEval;
 use crate::engine::{AgentError, Evaluate, Limits, ObservingAgent, SearchReport};
-use crate::game::playout::sample_outcome;
+use crate::game::playout::{random_step, sample_outcome};
 use crate::game::{ImperfectInformation, MoveList, Returns, Turn, MAX_PLAYERS};
 
 /// Draws the full states an information-set search plays in.
@@ -207,23 +207,7 @@ impl<G: ImperfectInformation + Evaluate> Ismcts<G> {
 
     fn leaf_value(&mut self, state: &mut G) -> (Returns, u64) {
         let mut plies = 0u64;
-        let mut moves = MoveList::new();
-        while plies < self.config.playout_plies as u64 {
-            match state.turn() {
-                Turn::Terminal => break,
-                Turn::Chance => {
-                    let mut out = Vec::new();
-                    state.chance_outcomes(&mut out);
-                    let mv = sample_outcome(&out, &mut self.rng);
-                    state.play(mv);
-                }
-                Turn::Player(_) => {
-                    moves.clear();
-                    state.legal_moves(&mut moves);
-                    let mv = moves[self.rng.gen_range(0..moves.len())];
-                    state.play(mv);
-                }
-            }
+        while plies < self.config.playout_plies as u64 && random_step(state, &mut self.rng) {
             plies += 1;
         }
         if state.is_terminal() {

@@ -75,7 +75,7 @@ pub fn param_bool(spec: &EngineSpec, key: &str, default: bool) -> Result<bool, S
 }
 
 /// Rejects parameters a back end does not know (a typo must not silently do nothing).
-fn check_params(spec: &EngineSpec, known: &[&str]) -> Result<(), String> {
+pub(crate) fn check_params(spec: &EngineSpec, known: &[&str]) -> Result<(), String> {
     for k in spec.params.keys() {
         if !known.contains(&k.as_str()) {
             return Err(format!(

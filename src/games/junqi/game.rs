@@ -56,18 +56,6 @@ pub const CAMP_MASK: u64 = {
     }
     m
 };
-/// The headquarters as a point mask (pieces there never move).
-pub const HQ_MASK: u64 = {
-    let mut m = 0u64;
-    let mut p = 0u8;
-    while (p as usize) < POINTS {
-        if is_hq(p) {
-            m |= 1 << p;
-        }
-        p += 1;
-    }
-    m
-};
 pub const ALL_POINTS: u64 = (1u64 << POINTS) - 1;
 
 /// One piece of a side.
