@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Solves FFO endgame positions exactly on one thread and prints a markdown table (position, empties,
 # expected best score from the file, our score, nodes, seconds) with totals.
-# Usage: scripts/ffo.sh [first] [last] [file]   (defaults: 40 59 ../shared/data/othello/fforum-40-59.obf)
+# Usage: scripts/ffo.sh [first] [last] [file]   (defaults: 40 59 tests/data/othello/fforum-40-59.obf)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FIRST=${1:-40}
 LAST=${2:-59}
-FILE=${3:-../shared/data/othello/fforum-40-59.obf}
+FILE=${3:-tests/data/othello/fforum-40-59.obf}
 BASE=$(basename "$FILE" .obf | sed -E 's/fforum-([0-9]+)-.*/\1/')
 BIN=${BOARDLAB:-target/release/boardlab}
 echo "| # | empties | expected | score | best | nodes | wall s | CPU s | nodes per CPU s |"

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, ImperfectInformation, PlayerId};
+use crate::game::{Game, ImperfectInformation, MoveList, PlayerId};
 
 /// How much an agent may search for one move. Unset fields are unlimited; an agent with no
 /// limit at all uses its own default.
@@ -47,17 +47,33 @@ impl Limits {
             ..Default::default()
         }
     }
-    /// `other`'s fields where set, else ours (command-line limits over the engine file's).
-    pub fn overridden_by(self, other: Limits) -> Limits {
-        Limits {
-            depth: other.depth.or(self.depth),
-            nodes: other.nodes.or(self.nodes),
-            time_ms: other.time_ms.or(self.time_ms),
-            playouts: other.playouts.or(self.playouts),
+    /// `other` when it sets any limit, else ours: limits given for one search (the command
+    /// line, a protocol's `go`, the arena) replace the engine file's limits as a whole, so a
+    /// file's `depth = 6` does not cap a `--time-ms 1000` search. To keep a file's limit as
+    /// well, give it again (`--depth 6 --time-ms 1000`).
+    pub fn replaced_by(self, other: Limits) -> Limits {
+        if other.is_unlimited() {
+            self
+        } else {
+            other
         }
     }
     pub fn is_unlimited(&self) -> bool {
         *self == Limits::default()
+    }
+    /// Refuses a zero limit (`depth = 0` would search nothing): every limit given is at least 1.
+    pub fn check(&self) -> Result<(), String> {
+        for (name, v) in [
+            ("depth", self.depth.map(u64::from)),
+            ("nodes", self.nodes),
+            ("time_ms", self.time_ms),
+            ("playouts", self.playouts),
+        ] {
+            if v == Some(0) {
+                return Err(format!("{name} = 0: a limit must be at least 1"));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -72,6 +88,28 @@ pub struct SearchReport<M> {
     pub nodes: u64,
     pub ms: u64,
     pub pv: Vec<M>,
+}
+
+impl<M: Copy> SearchReport<M> {
+    /// The principal variation as text from `state`, each move written by `write` in the
+    /// position before it; stops at the first move that is not legal there (a PV read from a
+    /// table may go stale).
+    pub fn pv_texts<G: Game<Move = M>>(
+        &self,
+        state: &G,
+        write: impl Fn(&G, M) -> String,
+    ) -> Vec<String> {
+        let mut s = state.clone();
+        let mut out = Vec::new();
+        for &mv in &self.pv {
+            if !s.is_legal(mv) {
+                break;
+            }
+            out.push(write(&s, mv));
+            s.play(mv);
+        }
+        out
+    }
 }
 
 /// Why an agent produced no move: the arena turns this into a loss with the reason recorded.
@@ -166,6 +204,41 @@ pub trait Evaluate: Game {
         let _ = mv;
         0
     }
+    /// The moves alpha-beta searches at this decision node (also in quiescence): by default
+    /// every legal move. A game with a wide board may narrow them (gomoku: points near the
+    /// stones, only the replies to a four). They must be legal, at least one, and come in a
+    /// deterministic order (the table stores indices into this list).
+    fn search_moves(&self, moves: &mut MoveList<Self::Move>) {
+        self.legal_moves(moves)
+    }
+    /// A result a game-specific solver proves for the side to move here (gomoku: a threat-space
+    /// search finds a forced win), which alpha-beta then takes instead of searching the node.
+    /// `depth` is the remaining search depth and `root` tells the root apart, so the game can
+    /// spend more there. By default nothing is proven.
+    fn proven_result(&self, depth: i32, root: bool) -> Option<Proven<Self::Move>> {
+        let _ = (depth, root);
+        None
+    }
+    /// Engine-file `[params]` keys this game reads itself (switches of game knowledge for one
+    /// engine, e.g. gomoku's threat search); alpha-beta accepts them and hands them to
+    /// `apply_game_params` on a copy of each root before searching it.
+    fn game_params() -> &'static [&'static str] {
+        &[]
+    }
+    /// Applies `game_params` keys to this state (a search root). By default there are none.
+    fn apply_game_params(&mut self, params: &toml::Table) -> Result<(), String> {
+        let _ = params;
+        Ok(())
+    }
+}
+
+/// A game result proven by a game's own solver (`Evaluate::proven_result`), seen from the side
+/// to move: a win or a loss in `plies` plies, with the first move of the win when known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Proven<M> {
+    pub win: bool,
+    pub plies: u32,
+    pub best: Option<M>,
 }
 
 /// An engine file: `engines/<game>/<name>.toml`.
@@ -214,7 +287,16 @@ impl EngineSpec {
         Self::from_toml(&text).map_err(|e| format!("engine file {}: {e}", path.display()))
     }
     pub fn from_toml(text: &str) -> Result<EngineSpec, String> {
-        toml::from_str(text).map_err(|e| e.to_string())
+        let spec: EngineSpec = toml::from_str(text).map_err(|e| e.to_string())?;
+        spec.limits
+            .check()
+            .map_err(|e| format!("engine {:?}: [limits] {e}", spec.name))?;
+        Ok(spec)
+    }
+    /// Refuses an engine file whose `rules` do not read as rules of `G` (`start=bogus`).
+    pub fn check_rules<G: Game>(&self) -> Result<G::Rules, String> {
+        <G::Rules as crate::game::RuleSet>::parse(&self.rules)
+            .map_err(|e| format!("engine {:?}: rules: {e}", self.name))
     }
     /// Refuses an engine file written for another game than `game_id`.
     pub fn check_game(&self, game_id: &str) -> Result<(), String> {
@@ -246,13 +328,5 @@ impl EngineSpec {
             }
         }
         Ok(w)
-    }
-    /// A back-end parameter as a number, or `default`.
-    pub fn param_f64(&self, key: &str, default: f64) -> f64 {
-        match self.params.get(key) {
-            Some(toml::Value::Float(f)) => *f,
-            Some(toml::Value::Integer(i)) => *i as f64,
-            _ => default,
-        }
     }
 }

@@ -1,7 +1,9 @@
 //! A tournament with deliberately broken external engines (tests/fixtures/broken_engines: one
 //! crashes, one hangs, one plays an illegal move, one talks garbage, one cannot be started)
 //! against a working external engine (`boardlab serve --protocol line`). The tournament must
-//! finish, and every game a broken engine had to move in is its loss, with the reason recorded.
+//! finish, and every game a broken engine had to move in is its loss, with the reason recorded
+//! (`--no-check`: engines that fail mid-run). Without `--no-check` the compliance check before
+//! the first game refuses to start with a broken engine, naming it and the reason.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -26,19 +28,33 @@ fn write_engine(dir: &Path, name: &str, command: &[&str], extra: &str) -> PathBu
     path
 }
 
-#[test]
-fn broken_engines_lose_with_reasons_and_the_tournament_finishes() {
-    let dir = std::env::temp_dir().join(format!("arena-broken-{}", std::process::id()));
+/// A fresh folder named `tag` and the working engine's file in it.
+fn setup(tag: &str) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken_engines");
-    let script = |name: &str| fixtures.join(name).to_string_lossy().into_owned();
     let good = write_engine(
         &dir,
         "good",
         &[bin(), "serve", "--protocol", "line", "--game", "othello"],
         "",
     );
+    (dir, good)
+}
+
+/// The path of a broken engine's script in tests/fixtures/broken_engines.
+fn fixture(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/broken_engines")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn broken_engines_lose_with_reasons_and_the_tournament_finishes() {
+    let (dir, good) = setup("arena-broken");
+    let script = fixture;
     let crashes = write_engine(&dir, "crashes", &["bash", &script("crashes.sh")], "");
     // The hang is caught by the move's time limit plus the margin, then the process is killed.
     let hangs = write_engine(
@@ -56,6 +72,7 @@ fn broken_engines_lose_with_reasons_and_the_tournament_finishes() {
         .args([&good, &crashes, &hangs, &illegal, &garbage, &missing])
         .args([
             "--gauntlet",
+            "--no-check",
             "--games",
             "2",
             "--concurrency",
@@ -111,5 +128,77 @@ fn broken_engines_lose_with_reasons_and_the_tournament_finishes() {
             .starts_with("1,good,10,10,0,0,"),
         "{standings}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_check_before_the_first_game_refuses_a_broken_engine_with_the_reason() {
+    let (dir, good) = setup("arena-check");
+    let script = fixture;
+    let cases: Vec<(PathBuf, &str)> = vec![
+        (
+            write_engine(&dir, "crashes", &["bash", &script("crashes.sh")], ""),
+            "crashed",
+        ),
+        (
+            write_engine(
+                &dir,
+                "hangs",
+                &["bash", &script("hangs.sh")],
+                "[limits]\ntime_ms = 100\n[params]\nmargin_ms = 200\n",
+            ),
+            "exceeded its time",
+        ),
+        (
+            write_engine(&dir, "illegal", &["bash", &script("illegal.sh")], ""),
+            "illegal move",
+        ),
+        (
+            write_engine(&dir, "garbage", &["bash", &script("garbage.sh")], ""),
+            "unreadable",
+        ),
+        (
+            write_engine(&dir, "missing", &["/nonexistent/boardlab-engine"], ""),
+            "cannot start",
+        ),
+        // A 3 MB answer line is read 1 MB at a time and refused, not buffered whole.
+        (
+            write_engine(&dir, "endless", &["bash", &script("endless.sh")], ""),
+            "longer than 1048576 bytes",
+        ),
+        (write_engine(&dir, "empty", &[], ""), "needs `command"),
+        (write_engine(&dir, "blank", &[""], ""), "needs `command"),
+        (
+            write_engine(&dir, "martian", &["true"], "").with_file_name("martian.toml"),
+            "protocol \"martian\"",
+        ),
+    ];
+    let martian = std::fs::read_to_string(dir.join("martian.toml"))
+        .unwrap()
+        .replace("protocol = \"line\"", "protocol = \"martian\"");
+    std::fs::write(dir.join("martian.toml"), martian).unwrap();
+    for (engine, want) in cases {
+        let out = dir.join(format!(
+            "out-{}",
+            engine.file_stem().unwrap().to_string_lossy()
+        ));
+        let run = Command::new(bin())
+            .args(["match"])
+            .arg(&good)
+            .arg(&engine)
+            .args(["--games", "2", "--quiet"])
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        let name = engine.file_stem().unwrap().to_string_lossy().into_owned();
+        assert!(!run.status.success(), "{name}: the match started");
+        assert!(err.contains(want) && err.contains(&name), "{name}: {err}");
+        assert!(
+            !out.join("games.jsonl").exists(),
+            "{name}: games were played"
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,6 +1,6 @@
 //! FFO endgame positions solved exactly: the score must be the best score listed in the file.
 //! CI affords only the quicker ones (in release mode); the full 40-59 run is `scripts/ffo.sh`
-//! (results/ffo.md). The data sits beside the repository: `../shared/data/othello/`.
+//! (results/ffo.md). The positions are in `tests/data/othello/` (the FFO suite, see its README).
 
 use std::path::PathBuf;
 
@@ -10,14 +10,10 @@ use boardlab::games::othello::Othello;
 
 fn suite(name: &str) -> Vec<String> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/othello")
+        .join("tests/data/othello")
         .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot read {} (the shared data beside the repo): {e}",
-            path.display()
-        )
-    });
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {} (tests/data/othello): {e}", path.display()));
     text.lines().map(str::to_string).collect()
 }
 

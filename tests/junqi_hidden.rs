@@ -126,6 +126,7 @@ fn the_referee_hands_engines_only_their_observation() {
         shard: None,
         players: 2,
         match_format: None,
+        move_ceiling_ms: boardlab::arena::manifest::DEFAULT_MOVE_CEILING_MS,
     };
     let seen: [Arc<Mutex<Vec<JunqiObservation>>>; 2] = Default::default();
     let factory = |e: &EngineSpec, seed: u64| -> Result<Box<dyn Agent<Junqi>>, String> {

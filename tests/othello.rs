@@ -75,7 +75,7 @@ fn conformance_on_random_games() {
 
 #[test]
 fn ffo_positions_read_and_round_trip() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/othello");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/othello");
     let mut n = 0;
     for name in [
         "fforum-1-19.obf",
@@ -83,8 +83,8 @@ fn ffo_positions_read_and_round_trip() {
         "fforum-40-59.obf",
         "fforum-60-79.obf",
     ] {
-        let text = std::fs::read_to_string(dir.join(name))
-            .expect("FFO files beside the repository in ../shared");
+        let text =
+            std::fs::read_to_string(dir.join(name)).expect("the FFO files in tests/data/othello");
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let pos = Othello::parse_position(&OthelloRules::default(), line).unwrap();
             assert_eq!(

@@ -20,6 +20,11 @@ pub fn ratings_svg(s: &Summary) -> Result<String, String> {
         .collect();
     let lo = rows.iter().map(|r| r.1 - r.2).fold(0.0f64, f64::min) - 20.0;
     let hi = rows.iter().map(|r| r.1 + r.2).fold(0.0f64, f64::max) + 20.0;
+    // Ticks at round Elo values (1, 2 or 5 times a power of ten), the axis ending on ticks.
+    let step = nice_step((hi - lo) / 6.0);
+    let (lo, hi) = ((lo / step).floor() * step, (hi / step).ceil() * step);
+    let ticks = ((hi - lo) / step).round() as usize + 1;
+    let anchor = s.engines.first().cloned().unwrap_or_default();
     let n = rows.len().max(1);
     let mut svg = String::new();
     {
@@ -28,7 +33,7 @@ pub fn ratings_svg(s: &Summary) -> Result<String, String> {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
-                format!("{}: ratings (Elo, 95%)", s.game),
+                format!("{}: ratings (Elo, 95%), {} = 0", s.game, anchor),
                 ("sans-serif", 20),
             )
             .margin(12)
@@ -36,7 +41,16 @@ pub fn ratings_svg(s: &Summary) -> Result<String, String> {
             .y_label_area_size(140)
             .build_cartesian_2d(lo..hi, -0.5f64..(n as f64 - 0.5))
             .map_err(|e| e.to_string())?;
-        let names: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+        let names: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                if r.0 == anchor {
+                    format!("{} (anchor)", r.0)
+                } else {
+                    r.0.clone()
+                }
+            })
+            .collect();
         chart
             .configure_mesh()
             .y_labels(n)
@@ -48,7 +62,9 @@ pub fn ratings_svg(s: &Summary) -> Result<String, String> {
                     String::new()
                 }
             })
-            .x_desc("Elo")
+            .x_labels(ticks)
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .x_desc(format!("Elo relative to {anchor}"))
             .draw()
             .map_err(|e| e.to_string())?;
         let y_of = |i: usize| (n - 1 - i) as f64;
@@ -70,4 +86,28 @@ pub fn ratings_svg(s: &Summary) -> Result<String, String> {
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(svg)
+}
+
+/// 1, 2 or 5 times a power of ten, at least `raw` (and at least 1 Elo).
+fn nice_step(raw: f64) -> f64 {
+    let raw = raw.max(1.0);
+    let p = 10f64.powf(raw.log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * p)
+        .find(|&s| s >= raw)
+        .unwrap_or(10.0 * p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ticks_are_round() {
+        assert_eq!(nice_step(37.0), 50.0);
+        assert_eq!(nice_step(120.0), 200.0);
+        assert_eq!(nice_step(0.3), 1.0);
+        assert_eq!(nice_step(10.0), 10.0);
+    }
 }

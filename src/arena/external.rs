@@ -4,12 +4,13 @@
 //! more implementation and one more arm in `protocol_for`. Every failure (cannot start, exits,
 //! hangs, garbage, illegal move) is an `AgentError`, which the arena turns into a loss.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crate::engine::{Agent, AgentError, EngineSpec, Limits, SearchReport};
+use crate::game::error::quote;
 use crate::game::Game;
 
 /// A running engine program: its stdin, and its stdout as lines arriving on a channel.
@@ -38,12 +39,29 @@ impl EngineProcess {
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
+            let max = crate::protocol::session::MAX_LINE_BYTES as u64;
             loop {
                 buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
+                // At most 1 MB a line: an engine that writes an endless line cannot fill the
+                // memory; the rest of such a line is skipped and the line reads as garbage.
+                match (&mut reader).take(max).read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                        let line = if buf.ends_with(b"\n") || buf.len() < max as usize {
+                            String::from_utf8_lossy(&buf).trim_end().to_string()
+                        } else {
+                            // Skip to the end of the line, 1 MB at a time.
+                            let mut rest = Vec::new();
+                            loop {
+                                rest.clear();
+                                match (&mut reader).take(max).read_until(b'\n', &mut rest) {
+                                    Ok(0) | Err(_) => break,
+                                    Ok(_) if rest.ends_with(b"\n") => break,
+                                    Ok(_) => {}
+                                }
+                            }
+                            format!("<a line longer than {max} bytes>")
+                        };
                         if tx.send(line).is_err() {
                             break;
                         }
@@ -135,8 +153,9 @@ pub trait ExternalProtocol<G: Game>: Send {
 pub fn protocol_for<G: Game>(name: Option<&str>) -> Result<Box<dyn ExternalProtocol<G>>, String> {
     match name.unwrap_or("line") {
         "line" => Ok(Box::new(crate::protocol::line::LineClient)),
+        "gomocup" => crate::protocol::gomocup::client_for::<G>(),
         other => Err(format!(
-            "the arena does not speak protocol {other:?} to external engines yet (known: line)"
+            "the arena does not speak protocol {other:?} to external engines yet (known: line, gomocup)"
         )),
     }
 }
@@ -146,13 +165,25 @@ pub struct ExternalAgent<G: Game> {
     spec: EngineSpec,
     protocol: Box<dyn ExternalProtocol<G>>,
     process: Option<EngineProcess>,
+    times: ExternalTimes,
     /// Set once the engine failed: it stays failed for the rest of the game.
     failed: Option<AgentError>,
 }
 
+/// How long an engine program may take: to start and answer the handshake, over a move's time
+/// limit, and for a move without one (`[params] startup_ms, margin_ms, timeout_ms`).
+#[derive(Clone, Copy, Debug)]
+struct ExternalTimes {
+    startup: Duration,
+    margin: Duration,
+    timeout: Duration,
+}
+
 impl<G: Game> ExternalAgent<G> {
     pub fn new(spec: &EngineSpec) -> Result<ExternalAgent<G>, String> {
-        Self::with_protocol(spec, protocol_for::<G>(spec.protocol.as_deref())?)
+        let protocol = protocol_for::<G>(spec.protocol.as_deref())
+            .map_err(|e| format!("engine {:?}: {e}", spec.name))?;
+        Self::with_protocol(spec, protocol)
     }
 
     /// An engine program spoken to in `protocol` (the referee mode of hidden-information games
@@ -161,7 +192,16 @@ impl<G: Game> ExternalAgent<G> {
         spec: &EngineSpec,
         protocol: Box<dyn ExternalProtocol<G>>,
     ) -> Result<ExternalAgent<G>, String> {
-        if spec.command.is_empty() {
+        let p = crate::search::Params::new(spec, &["startup_ms", "margin_ms", "timeout_ms"])?;
+        let ms = |key: &str, default: u64| -> Result<Duration, String> {
+            Ok(Duration::from_millis(p.int(key, default, 0, 1 << 40)?))
+        };
+        let times = ExternalTimes {
+            startup: ms("startup_ms", 10_000)?,
+            margin: ms("margin_ms", 500)?,
+            timeout: ms("timeout_ms", 60_000)?,
+        };
+        if spec.command.is_empty() || spec.command[0].trim().is_empty() {
             return Err(format!(
                 "engine {:?}: backend \"external\" needs `command = [...]`",
                 spec.name
@@ -170,19 +210,16 @@ impl<G: Game> ExternalAgent<G> {
         Ok(ExternalAgent {
             spec: spec.clone(),
             protocol,
+            times,
             process: None,
             failed: None,
         })
     }
 
-    fn param_ms(&self, key: &str, default: u64) -> Duration {
-        Duration::from_millis(self.spec.param_f64(key, default as f64).max(0.0) as u64)
-    }
-
     fn ensure_started(&mut self) -> Result<(), AgentError> {
         if self.process.is_none() {
             let mut p = EngineProcess::spawn(&self.spec.name, &self.spec.command)?;
-            let deadline = Instant::now() + self.param_ms("startup_ms", 10_000);
+            let deadline = Instant::now() + self.times.startup;
             self.protocol.handshake(&mut p, deadline)?;
             self.process = Some(p);
         }
@@ -203,8 +240,8 @@ impl<G: Game> Agent<G> for ExternalAgent<G> {
         let result = self.ensure_started().and_then(|_| {
             // A move with a time limit may take it plus a margin; without one, `timeout_ms`.
             let allowed = match limits.time_ms {
-                Some(t) => Duration::from_millis(t) + self.param_ms("margin_ms", 500),
-                None => self.param_ms("timeout_ms", 60_000),
+                Some(t) => Duration::from_millis(t) + self.times.margin,
+                None => self.times.timeout,
             };
             let process = self.process.as_mut().expect("started");
             let (text, score) =
@@ -212,9 +249,9 @@ impl<G: Game> Agent<G> for ExternalAgent<G> {
                     .request_move(process, state, limits, Instant::now() + allowed)?;
             let mv = state
                 .parse_move(&text)
-                .map_err(|e| AgentError::IllegalMove(format!("{text:?} ({e})")))?;
+                .map_err(|e| AgentError::IllegalMove(format!("{} ({e})", quote(&text))))?;
             if !state.is_legal(mv) {
-                return Err(AgentError::IllegalMove(format!("{text:?}")));
+                return Err(AgentError::IllegalMove(quote(&text)));
             }
             Ok(SearchReport {
                 best: mv,

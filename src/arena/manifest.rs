@@ -73,6 +73,19 @@ pub struct Manifest {
     /// of a plain tournament, which therefore reads and writes as before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub match_format: Option<MatchFormat>,
+    /// The referee's ceiling on one move that has no time limit (no move time, no clock), in
+    /// milliseconds: an agent still thinking then (a hung in-process search) is abandoned and
+    /// loses. `--move-ceiling-ms`; files written before it existed read as the default.
+    #[serde(default = "default_move_ceiling_ms")]
+    pub move_ceiling_ms: u64,
+}
+
+/// The default ceiling on a move without a time limit: 10 minutes, well past any engine file's
+/// fixed depth in this lab and past an external engine's own `timeout_ms` (60 s by default).
+pub const DEFAULT_MOVE_CEILING_MS: u64 = 600_000;
+
+fn default_move_ceiling_ms() -> u64 {
+    DEFAULT_MOVE_CEILING_MS
 }
 
 /// Test fixtures shared by the arena's and the games' tests.
@@ -103,6 +116,7 @@ impl Manifest {
             shard: None,
             players: 2,
             match_format: None,
+            move_ceiling_ms: DEFAULT_MOVE_CEILING_MS,
         }
     }
 }
@@ -163,7 +177,8 @@ impl Manifest {
             sprt,
             shard,
             players,
-            match_format
+            match_format,
+            move_ceiling_ms
         );
         d
     }

@@ -15,13 +15,65 @@ pub struct Opening {
 }
 
 /// `count` random openings of `plies` plies from the start position (chance nodes drawn too).
-/// A line that ends the game early is redrawn, so every opening leaves a game to play.
+/// A line that ends the game early is redrawn, so every opening leaves a game to play. Where no
+/// line of that length is found (more plies than the game lasts), the opening is the start
+/// position; `try_random_openings` refuses instead (the command line uses it).
 pub fn random_openings<G: Game>(
     rules: &G::Rules,
     plies: usize,
     count: usize,
     seed: u64,
 ) -> Vec<Opening> {
+    let start = G::new(rules).format_position();
+    draw_openings::<G>(rules, plies, count, seed)
+        .into_iter()
+        .map(|o| {
+            o.unwrap_or_else(|| Opening {
+                start: start.clone(),
+                moves: Vec::new(),
+            })
+        })
+        .collect()
+}
+
+/// `random_openings`, but an opening that cannot be drawn is an error saying so.
+pub fn try_random_openings<G: Game>(
+    rules: &G::Rules,
+    plies: usize,
+    count: usize,
+    seed: u64,
+) -> Result<Vec<Opening>, String> {
+    // One impossible length fails every round alike: try the first round before all of them.
+    let first = draw_openings::<G>(rules, plies, count.min(1), seed);
+    if first.iter().any(Option::is_none) {
+        return Err(format!(
+            "--random-openings {plies}: no random line of {plies} plies leaves a {} game to play \
+             (1000 tries); give fewer plies",
+            G::ID
+        ));
+    }
+    draw_openings::<G>(rules, plies, count, seed)
+        .into_iter()
+        .enumerate()
+        .map(|(i, o)| {
+            o.ok_or_else(|| {
+                format!(
+                    "--random-openings {plies}: round {} found no line of {plies} plies",
+                    i + 1
+                )
+            })
+        })
+        .collect()
+}
+
+/// The random openings, `None` where 1000 tries found no line of `plies` plies that leaves a
+/// game to play.
+fn draw_openings<G: Game>(
+    rules: &G::Rules,
+    plies: usize,
+    count: usize,
+    seed: u64,
+) -> Vec<Option<Opening>> {
     let start = G::new(rules);
     (0..count)
         .map(|i| {
@@ -42,16 +94,13 @@ pub fn random_openings<G: Game>(
                     }
                 }
                 if moves.len() == plies && !state.is_terminal() {
-                    return Opening {
+                    return Some(Opening {
                         start: start.format_position(),
                         moves,
-                    };
+                    });
                 }
             }
-            Opening {
-                start: start.format_position(),
-                moves: Vec::new(),
-            }
+            None
         })
         .collect()
 }
@@ -130,6 +179,17 @@ mod tests {
             assert_eq!(o.moves.len(), 6);
             opening_state::<Othello>("", o).unwrap();
         }
+    }
+
+    #[test]
+    fn openings_longer_than_the_game_are_refused() {
+        let rules = Default::default();
+        let e = try_random_openings::<Othello>(&rules, 100, 3, 1).unwrap_err();
+        assert!(e.contains("--random-openings 100"), "{e}");
+        assert_eq!(
+            try_random_openings::<Othello>(&rules, 6, 5, 1).unwrap(),
+            random_openings::<Othello>(&rules, 6, 5, 1)
+        );
     }
 
     #[test]

@@ -31,6 +31,38 @@ pub fn make_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn A
     }
 }
 
+/// The compliance check before a tournament (fastchess's `--compliance`): an external engine is
+/// started, handshaken and asked for one move in `state` under its limits; the move must be
+/// legal. In-process agents are checked by building them (`make_agent`). The error says what
+/// failed, naming the engine.
+pub fn check_engine<G: Evaluate>(
+    spec: &EngineSpec,
+    state: &G,
+    ceiling_ms: u64,
+) -> Result<(), String> {
+    if spec.backend != "external" {
+        return make_agent::<G>(spec, 0).map(|_| ());
+    }
+    let fail = |why: String| {
+        format!(
+            "engine {:?} failed its check before the first game: {why}",
+            spec.name
+        )
+    };
+    let mut agent = Some(make_agent::<G>(spec, 0).map_err(fail)?);
+    if state.current_player().is_none() {
+        return Ok(());
+    }
+    agent.as_mut().expect("built").new_game();
+    let deadline = Duration::from_millis(ceiling_ms);
+    let report =
+        ask(&mut agent, state, &spec.limits, Some(deadline)).map_err(|e| fail(e.to_string()))?;
+    if !state.is_legal(report.best) {
+        return Err(fail(format!("illegal move {:?}", report.best)));
+    }
+    Ok(())
+}
+
 /// The text of a panic payload.
 pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
@@ -170,10 +202,13 @@ pub fn play_game_with<G: Evaluate>(
                     limits.time_ms = Some(hard_ms.map_or(budget, |t| t.min(budget)));
                     wait_ms = Some(hard_ms.map_or(left, |t| t.min(left)));
                 }
-                // Only a move with a time limit can be late; the referee waits the limit plus
-                // twice the margin, so an external engine's own (limit + margin) kill comes first.
-                let deadline = wait_ms
-                    .map(|t| Duration::from_millis(t) + 2 * margin + Duration::from_millis(100));
+                // The referee waits a move's time limit plus twice the margin, so an external
+                // engine's own (limit + margin) kill comes first; a move without a time limit
+                // gets the manifest's ceiling, so a hung in-process agent loses too.
+                let deadline = Some(match wait_ms {
+                    Some(t) => Duration::from_millis(t) + 2 * margin + Duration::from_millis(100),
+                    None => Duration::from_millis(m.move_ceiling_ms),
+                });
                 let began = Instant::now();
                 let answer = ask(&mut agents[seat], &state, &limits, deadline);
                 let took = began.elapsed();
@@ -347,6 +382,25 @@ mod tests {
             t.elapsed() < Duration::from_millis(1500),
             "the referee did not wait it out"
         );
+    }
+
+    #[test]
+    fn a_hung_agent_without_a_time_limit_meets_the_ceiling() {
+        // No move time and no clock: before, the referee waited for ever. A deliberately hung
+        // in-process agent ("hangs" sleeps 2 s) now loses at the 100 ms ceiling.
+        let mut m = manifest(vec![spec("random", None), spec("hangs", None)]);
+        m.move_ceiling_ms = 100;
+        let t = Instant::now();
+        for g in m.schedule().games {
+            let rec = play_game_with::<Othello>(&m, &g, &factory);
+            assert!(
+                rec.game.reason.contains("no move after 100 ms"),
+                "{}",
+                rec.game.reason
+            );
+            assert_eq!(rec.engines[rec.fault.unwrap()], "hangs");
+        }
+        assert!(t.elapsed() < Duration::from_millis(1500), "waited it out");
     }
 
     #[test]

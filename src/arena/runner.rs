@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -26,6 +27,9 @@ use crate::engine::Evaluate;
 pub struct RunOptions {
     pub concurrency: usize,
     pub progress: bool,
+    /// Without a terminal on stderr (a CI log, a file), a progress line at most this often
+    /// (zero: after every game); with one, the bar.
+    pub progress_every: Duration,
 }
 
 /// This directory's games: its shard of the schedule (single games; see `planned_matches` for a
@@ -121,7 +125,9 @@ pub fn run<G: Evaluate>(
         return Ok(all);
     }
 
-    let bar = if opts.progress {
+    // On a terminal the bar (every engine a line below it); without one, plain progress lines.
+    let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let bar = if opts.progress && tty {
         ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr())
     } else {
         ProgressBar::hidden()
@@ -133,22 +139,56 @@ pub fn run<G: Evaluate>(
     };
     bar.set_style(
         ProgressStyle::with_template(&format!(
-            "{{bar:30}} {{pos}}/{{len}} {unit} {{elapsed}} eta {{eta}}  {{msg}}"
+            "{{bar:30}} {{pos}}/{{len}} {unit} {{elapsed}}  {{msg}}"
         ))
         .expect("valid template"),
     );
     bar.set_position(finished as u64);
-    bar.set_message(live_message(m, &all));
+    let started = Instant::now();
+    let first_finished = finished as u64;
+    let progress_text = |done: u64, games: &[ArenaRecord], sep: &str| {
+        let eta = eta(
+            started.elapsed(),
+            done - first_finished,
+            total as u64 - done,
+        );
+        let mut text = format!("eta {eta}");
+        for line in engine_lines(m, games) {
+            text.push_str(sep);
+            text.push_str(&line);
+        }
+        text
+    };
+    bar.set_message(progress_text(finished as u64, &all, "\n  "));
+    let last_line = Mutex::new(None::<Instant>);
+    // A line on stderr without a terminal, at most every `progress_every` (and at the end).
+    let log_line = |done: u64, games: &[ArenaRecord], force: bool| {
+        if !opts.progress || tty {
+            return;
+        }
+        let mut last = last_line.lock().unwrap_or_else(|e| e.into_inner());
+        if force || last.is_none_or(|t| t.elapsed() >= opts.progress_every) {
+            *last = Some(Instant::now());
+            eprintln!(
+                "{done}/{total} {unit} {:.0}s {}",
+                started.elapsed().as_secs_f64(),
+                progress_text(done, games, " | ")
+            );
+        }
+    };
 
     struct Shared {
         writer: GameWriter,
         games: Vec<ArenaRecord>,
         error: Option<String>,
+        /// Games (or matches) finished, counting those recorded before this run.
+        done: u64,
     }
     let shared = Mutex::new(Shared {
         writer: GameWriter::open(&path)?,
         games: all,
         error: None,
+        done: finished as u64,
     });
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -163,8 +203,10 @@ pub fn run<G: Evaluate>(
         sh.games.push(rec);
         if m.match_format.is_none() {
             bar.inc(1);
+            sh.done += 1;
         }
-        bar.set_message(live_message(m, &sh.games));
+        bar.set_message(progress_text(sh.done, &sh.games, "\n  "));
+        log_line(sh.done, &sh.games, false);
         if m.sprt.is_some() && sprt_decided(&sh.games) {
             stop.store(true, Ordering::SeqCst);
         }
@@ -194,6 +236,10 @@ pub fn run<G: Evaluate>(
                             return;
                         }
                         bar.inc(1);
+                        let mut sh = shared.lock().expect("no worker panics holding the lock");
+                        sh.done += 1;
+                        let (done, games) = (sh.done, &sh.games);
+                        log_line(done, games, false);
                     }
                 }
             });
@@ -201,6 +247,7 @@ pub fn run<G: Evaluate>(
     });
     bar.finish_and_clear();
     let sh = shared.into_inner().expect("workers finished");
+    log_line(sh.done, &sh.games, true);
     if let Some(e) = sh.error {
         return Err(e);
     }
@@ -209,19 +256,30 @@ pub fn run<G: Evaluate>(
     Ok(all)
 }
 
-/// The first engine's W-D-L against the field, its score and Elo ± error.
-fn live_message(m: &Manifest, games: &[ArenaRecord]) -> String {
-    let mut w = Wdl::default();
+/// The time left at the pace of this run: "-" before its first game ends.
+fn eta(elapsed: Duration, done_now: u64, left: u64) -> String {
+    if done_now == 0 {
+        return "-".into();
+    }
+    let secs = (elapsed.as_secs_f64() / done_now as f64 * left as f64).round() as u64;
+    match secs {
+        s if s < 60 => format!("{s}s"),
+        s if s < 3600 => format!("{}m{:02}s", s / 60, s % 60),
+        s => format!("{}h{:02}m", s / 3600, s / 60 % 60),
+    }
+}
+
+/// Every engine's W-D-L against the field, score and Elo ± error (trinomial), one line each.
+pub fn engine_lines(m: &Manifest, games: &[ArenaRecord]) -> Vec<String> {
+    let mut wdl = vec![Wdl::default(); m.engines.len()];
     for g in games {
         for (a, &ea) in g.seats.iter().enumerate() {
-            if ea != 0 {
-                continue;
-            }
             for (b, &eb) in g.seats.iter().enumerate() {
-                if eb == 0 {
+                if ea == eb {
                     continue;
                 }
                 let s = g.score_between(a, b);
+                let w = &mut wdl[ea];
                 if s == 1.0 {
                     w.wins += 1;
                 } else if s == 0.0 {
@@ -232,21 +290,33 @@ fn live_message(m: &Manifest, games: &[ArenaRecord]) -> String {
             }
         }
     }
-    let who = if m.engines.len() == 2 {
-        format!("{} vs {}", m.engines[0].name, m.engines[1].name)
-    } else {
-        format!("{} vs field", m.engines[0].name)
-    };
-    match w.elo() {
-        Some(e) => format!(
-            "{who}: +{} ={} -{} ({:.1}%) Elo {:.1} ± {:.1}",
-            w.wins,
-            w.draws,
-            w.losses,
-            100.0 * w.score(),
-            e.elo,
-            e.error
-        ),
-        None => who,
+    m.engines
+        .iter()
+        .zip(&wdl)
+        .map(|(e, w)| match w.elo() {
+            Some(est) => format!(
+                "{}: +{} ={} -{} ({:.1}%) Elo {:.1} ± {:.1}",
+                e.name,
+                w.wins,
+                w.draws,
+                w.losses,
+                100.0 * w.score(),
+                est.elo,
+                est.error
+            ),
+            None => format!("{}: no games yet", e.name),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_eta_before_the_first_game() {
+        assert_eq!(eta(Duration::from_secs(5), 0, 10), "-");
+        assert_eq!(eta(Duration::from_secs(10), 2, 10), "50s");
+        assert_eq!(eta(Duration::from_secs(60), 1, 10), "10m00s");
     }
 }

@@ -1,5 +1,5 @@
-//! Match statistics as fastchess and Fishtest compute them (formulas: /work/shared/REFERENCE.md,
-//! "Tournament statistics"): score, logistic Elo with 95% error bars from the trinomial (W/D/L)
+//! Match statistics as fastchess and Fishtest compute them (formulas: docs/arena.md,
+//! "Statistics"): score, logistic Elo with 95% error bars from the trinomial (W/D/L)
 //! and the pentanomial (game pairs) distributions, normalized Elo, likelihood of superiority and
 //! draw ratio.
 
@@ -16,7 +16,8 @@ pub fn elo_from_score(s: f64) -> f64 {
     if s >= 1.0 {
         return f64::INFINITY;
     }
-    -400.0 * (1.0 / s - 1.0).log10()
+    // + 0.0: an even score is Elo 0.0, not -0.0.
+    -400.0 * (1.0 / s - 1.0).log10() + 0.0
 }
 
 /// Expected score of a logistic Elo difference.
@@ -186,16 +187,28 @@ impl Pentanomial {
             .sum::<f64>()
             / n
     }
+    /// The counts with every empty cell at 1e-3 pairs: the regularisation Fishtest and
+    /// fastchess apply before estimating, so that a sample where every pair scored the same (all
+    /// WL+DD, say) has a small positive variance instead of none.
+    pub fn regularised(&self) -> [f64; 5] {
+        self.0.map(|c| if c == 0 { 1e-3 } else { c as f64 })
+    }
+    /// Elo with its 95% bar from the regularised frequencies (as Fishtest's `get_elo`): the
+    /// mean and variance of the pair score over the regularised counts.
     pub fn elo(&self) -> Option<EloEstimate> {
         if self.pairs() == 0 {
             return None;
         }
-        Some(estimate(
-            self.score(),
-            self.variance(),
-            self.pairs() as f64,
-            2.0,
-        ))
+        let c = self.regularised();
+        let n: f64 = c.iter().sum();
+        let mean = c.iter().zip(Self::SCORES).map(|(c, x)| c * x).sum::<f64>() / n;
+        let var = c
+            .iter()
+            .zip(Self::SCORES)
+            .map(|(c, x)| c * (x - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        Some(estimate(mean, var, n, 2.0))
     }
     pub fn swapped(&self) -> Pentanomial {
         let mut p = self.0;
@@ -213,7 +226,7 @@ mod tests {
     }
 
     // Expected values computed independently with Python (scripts/stats_reference.py prints
-    // them: math.log10, math.erf, statistics from the formulas in REFERENCE.md).
+    // them: math.log10, math.erf, statistics from the formulas in docs/arena.md).
     #[test]
     fn trinomial_pinned() {
         let wdl = Wdl {
@@ -240,6 +253,19 @@ mod tests {
         close(e.elo, 20.87120466602867, 1e-9);
         close(e.error, 50.23605715757104, 1e-6);
         close(e.nelo, 28.559029206879785, 1e-6);
+    }
+
+    #[test]
+    fn all_win_loss_pairs_are_even_with_a_regularised_bar() {
+        // Every pair one win and one loss: Elo 0.0 (not -0.0), and a bar from the regularised
+        // variance (scripts/stats_reference.py: penta([0,0,10,0,0])).
+        let e = Pentanomial([0, 0, 10, 0, 0]).elo().unwrap();
+        assert!(e.elo.abs() < 1e-9, "{}", e.elo);
+        close(e.error, 3.403553665709381, 1e-6);
+        assert!(e.error > 0.0);
+        // One-sided: all pairs won twice.
+        let e = Pentanomial([0, 0, 0, 0, 8]).elo().unwrap();
+        close(e.elo, 1402.0925603608982, 1e-6);
     }
 
     #[test]

@@ -4,8 +4,10 @@
 //! replays each game here and compares, position by position.
 //!
 //! Input line: `{"rules": "k=v", "start": <position text or null>, "steps": [{"legal": [..],
-//! "move": ".."}, ...], "returns": [r0, r1, ..]}`. At a chance node a step lists the outcomes
-//! in `legal` too. `returns` is compared with the final state's returns when present.
+//! "move": "..", "position": ".."}, ...], "returns": [r0, r1, ..]}`. At a chance node a step
+//! lists the outcomes in `legal` too. `returns` is compared with the final state's returns when
+//! present. A step's optional `position` is the other implementation's text of the position
+//! (its FEN): it must parse here to the position reached by the moves (position interop).
 
 use std::collections::BTreeSet;
 use std::io::BufRead;
@@ -35,6 +37,9 @@ struct Step {
     legal: Vec<String>,
     #[serde(rename = "move")]
     mv: Option<String>,
+    /// The other implementation's text of this position, when it gives one.
+    #[serde(default)]
+    position: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -73,6 +78,17 @@ fn check_line<G: Game>(line: &GameLine) -> Result<usize, String> {
         None => G::new(&rules),
     };
     for (i, step) in line.steps.iter().enumerate() {
+        if let Some(text) = &step.position {
+            let theirs = G::parse_position(&rules, text)
+                .map_err(|e| format!("ply {i}: their position text does not read: {e}"))?;
+            if theirs.format_position() != state.format_position() {
+                return Err(format!(
+                    "ply {i}: their position text {text:?} reads as {}, the moves reached {}",
+                    theirs.format_position(),
+                    state.format_position()
+                ));
+            }
+        }
         let ours = legal_texts(&state);
         let theirs: BTreeSet<String> = step.legal.iter().cloned().collect();
         if ours != theirs {
@@ -149,7 +165,13 @@ fn check<G: Game>(args: &CrosscheckArgs) -> CliResult {
         "crosscheck {}: {games} games, {positions} positions compared, {failures} games differ",
         G::ID
     );
-    if failures > 0 || games == 0 {
+    if games == 0 {
+        return Err(CliError(format!(
+            "{}: no games to compare (an empty file, or only blank lines)",
+            args.file
+        )));
+    }
+    if failures > 0 {
         return Err(CliError(format!(
             "{failures} of {games} games differ from the other implementation"
         )));

@@ -16,16 +16,26 @@ pub fn run(args: ListArgs) -> CliResult {
         out!("{}", serde_json::to_string_pretty(&all)?);
         return Ok(());
     }
-    for g in all {
+    // Columns as wide as their widest entry over every game, so they line up.
+    let width = |f: &dyn Fn(&crate::game::RuleOption) -> usize| {
+        all.iter()
+            .flat_map(|g| g.options.iter())
+            .map(f)
+            .max()
+            .unwrap_or(0)
+    };
+    let key_w = width(&|o| o.key.len() + 1 + o.default.chars().count());
+    // Capped: one long list (EinStein's setups) must not push every help text off the screen.
+    let values_w = width(&|o| o.values.join("|").chars().count()).min(40);
+    for g in &all {
         out!("{:<12} {}", g.id, g.name);
         if g.options.is_empty() {
             out!("    (no rule options)");
         }
-        for o in g.options {
+        for o in &g.options {
             out!(
-                "    {}={:<12} one of: {:<32} {}",
-                o.key,
-                o.default,
+                "    {:<key_w$}  one of: {:<values_w$}  {}",
+                format!("{}={}", o.key, o.default),
                 o.values.join("|"),
                 o.help
             );

@@ -26,6 +26,7 @@ pub fn output_failed(e: std::io::Error) -> ! {
 }
 
 mod crosscheck;
+mod export;
 mod list;
 mod merge;
 mod perft;
@@ -69,6 +70,8 @@ pub enum Command {
     Merge(merge::MergeArgs),
     /// Solve a game exactly and write the table (Ur: value iteration over every position).
     Solve(solve::SolveArgs),
+    /// Write one recorded game in another format (gomoku: SGF).
+    Export(export::ExportArgs),
 }
 
 /// A command's failure: the message the user sees, and the exit code.
@@ -97,14 +100,40 @@ pub fn run() -> i32 {
         Command::Match(args) => tournament::run_match(args),
         Command::Merge(args) => merge::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Export(args) => export::run(args),
     };
     match result {
         Ok(()) => 0,
         Err(CliError(msg)) => {
-            eprintln!("boardlab: error: {msg}");
+            // Messages quote bad input already cut (`game::error::quote`); this cut is the last
+            // guard, so no message is ever pages long.
+            eprintln!("boardlab: error: {}", crate::game::error::cut(&msg, 2000));
             2
         }
     }
+}
+
+/// Runs `work`, printing `<label>: running, N s` on stderr every 10 s while it lasts, so a long
+/// count shows it is alive in a log as on a terminal. (Ctrl-C ends such a command: what it has
+/// printed so far stays valid.)
+pub fn heartbeat<T: Send>(label: &str, work: impl FnOnce() -> T + Send) -> T {
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let started = std::time::Instant::now();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let mut next = 10;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                if started.elapsed().as_secs() >= next {
+                    eprintln!("{label}: running, {next} s");
+                    next += 10;
+                }
+            }
+        });
+        let result = work();
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        result
+    })
 }
 
 /// Reads rules and a position for game `G`: the start position when `position` is None.

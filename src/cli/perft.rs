@@ -15,10 +15,10 @@ pub struct PerftArgs {
     #[arg(long)]
     depth: u32,
     /// Start from this position (the game's position text) instead of the start.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
     /// Rule options, `key=value,key=value`.
-    #[arg(long, default_value = "")]
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
     rules: String,
     /// Counting convention where tables differ: A = a pass is a ply and a finished game is a
     /// leaf, B = finished games before the depth are dropped, C = a pass uses no ply. Default:
@@ -48,15 +48,23 @@ pub fn run(args: PerftArgs) -> CliResult {
 
 fn run_game<G: Game>(args: &PerftArgs, convention: PerftConvention) -> CliResult {
     let state: G = setup(&args.rules, args.position.as_deref())?;
+    if args.depth == 0 {
+        return Err(CliError(
+            "--depth 0: give a depth of 1 or more (a line is printed for every depth from 1)"
+                .into(),
+        ));
+    }
     let started = Instant::now();
     let mut counts = Vec::new();
     for depth in 1..=args.depth {
         let t = Instant::now();
-        let n = if args.parallel {
-            perft_parallel(&state, depth, convention)
-        } else {
-            perft_bulk(&state, depth, convention)
-        };
+        let n = super::heartbeat(&format!("perft depth {depth}"), || {
+            if args.parallel {
+                perft_parallel(&state, depth, convention)
+            } else {
+                perft_bulk(&state, depth, convention)
+            }
+        });
         let secs = t.elapsed().as_secs_f64();
         counts.push(n);
         if !args.json {

@@ -9,6 +9,7 @@ use clap::Args;
 
 use super::{setup, CliError, CliResult};
 use crate::engine::{EngineSpec, Evaluate, Limits, SearchReport};
+use crate::game::error::quote;
 use crate::game::Game;
 use crate::games::othello::solve::Solver;
 use crate::games::othello::Othello;
@@ -23,21 +24,22 @@ pub struct SearchArgs {
     #[arg(long)]
     engine: Option<PathBuf>,
     /// The position text; the start position when absent.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
     /// Rule options, `key=value,key=value`.
-    #[arg(long, default_value = "")]
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
     rules: String,
-    /// Depth limit (overrides the engine file).
+    /// Depth limit. Any of --depth, --nodes, --time-ms, --playouts replaces the engine file's
+    /// [limits] as a whole (give --depth 6 --time-ms 500 to keep a file's depth 6 as well).
     #[arg(long)]
     depth: Option<u32>,
-    /// Node limit (overrides the engine file).
+    /// Node limit (replaces the engine file's limits, see --depth).
     #[arg(long)]
     nodes: Option<u64>,
-    /// Time limit in milliseconds (overrides the engine file).
+    /// Time limit in milliseconds (replaces the engine file's limits, see --depth).
     #[arg(long)]
     time_ms: Option<u64>,
-    /// Playout limit for MCTS (overrides the engine file).
+    /// Playout limit for MCTS (replaces the engine file's limits, see --depth).
     #[arg(long)]
     playouts: Option<u64>,
     /// Seed for back ends that draw random numbers.
@@ -46,9 +48,13 @@ pub struct SearchArgs {
     /// Solve to the end exactly (Othello): the score is the final disc difference.
     #[arg(long)]
     exact: bool,
-    /// Transposition table size for --exact, in MiB.
+    /// Transposition table size for --exact, in MiB (at most half the machine's memory).
     #[arg(long, default_value_t = 256)]
     tt_mb: usize,
+    /// --exact refuses positions with more empty squares than this (a solve grows about 3x an
+    /// empty: 36, the deepest FFO position, takes hours), unless --time-ms bounds the solve.
+    #[arg(long, default_value_t = 36)]
+    max_empties: u32,
     /// Print one JSON object.
     #[arg(long)]
     json: bool,
@@ -68,18 +74,10 @@ pub fn run(args: SearchArgs) -> CliResult {
 }
 
 fn print_report<G: Game>(args: &SearchArgs, state: &G, r: &SearchReport<G::Move>) {
-    let mut s = state.clone();
-    let mut pv = Vec::new();
-    for &mv in &r.pv {
-        if !s.is_legal(mv) {
-            break;
-        }
-        pv.push(s.format_move(mv));
-        s.play(mv);
-    }
+    let pv = r.pv_texts(state, |s, m| s.format_move(m));
     let best = state.format_move(r.best);
     if args.json {
-        let out = serde_json::json!({
+        let mut out = serde_json::json!({
             "best": best,
             "score": r.score,
             "depth": r.depth,
@@ -87,11 +85,21 @@ fn print_report<G: Game>(args: &SearchArgs, state: &G, r: &SearchReport<G::Move>
             "ms": r.ms,
             "pv": pv,
         });
+        if !args.exact {
+            if let Some(n) = crate::search::linear::result_plies(r.score) {
+                // A forced result: plies to the end, positive for a win.
+                out["result_in_plies"] = n.into();
+            }
+        }
         out!("{out}");
     } else {
         out!(
             "best {best}  score {}  depth {}  nodes {}  time {} ms  {:.0} nodes/s\npv {}",
-            r.score,
+            if args.exact {
+                format!("{} (final disc difference)", r.score)
+            } else {
+                crate::search::linear::format_score(r.score)
+            },
             r.depth,
             r.nodes,
             r.ms,
@@ -101,44 +109,99 @@ fn print_report<G: Game>(args: &SearchArgs, state: &G, r: &SearchReport<G::Move>
     }
 }
 
-fn run_game<G: Evaluate>(args: &SearchArgs) -> CliResult {
-    let state: G = setup(&args.rules, args.position.as_deref())?;
-    let path = args
-        .engine
-        .as_ref()
-        .ok_or_else(|| CliError("--engine <file> is required (or --exact for Othello)".into()))?;
-    let spec = EngineSpec::load(path)?;
-    let mut agent = crate::search::build_agent::<G>(&spec, args.seed)?;
-    if state.current_player().is_none() {
-        return Err(CliError(format!(
-            "no decision to make in {:?} (game over or a chance node)",
-            state.format_position()
-        )));
-    }
+/// The limits given on the command line; they replace the engine file's as a whole.
+fn cli_limits(args: &SearchArgs) -> Result<Limits, CliError> {
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
         time_ms: args.time_ms,
         playouts: args.playouts,
     };
+    limits.check().map_err(|e| CliError(format!("--{e}")))?;
+    Ok(limits)
+}
+
+fn run_game<G: Evaluate>(args: &SearchArgs) -> CliResult {
+    let state: G = setup(&args.rules, args.position.as_deref())?;
+    let limits = cli_limits(args)?;
+    let path = args
+        .engine
+        .as_ref()
+        .ok_or_else(|| CliError("--engine <file> is required (or --exact for Othello)".into()))?;
+    let spec = EngineSpec::load(path)?;
+    let mut agent = crate::arena::referee::make_agent::<G>(&spec, args.seed)?;
+    if state.current_player().is_none() {
+        return Err(CliError(format!(
+            "no decision to make in {} (game over or a chance node)",
+            quote(&state.format_position())
+        )));
+    }
     let report = agent.choose(&state, &limits)?;
     print_report(args, &state, &report);
     Ok(())
 }
 
+/// `--exact`: every input is checked before the solve starts (position, table size, depth);
+/// a progress line goes to stderr every 5 s, and Ctrl-C, SIGTERM or --time-ms stop the solve
+/// with the bounds proven so far.
 fn run_exact(args: &SearchArgs) -> CliResult {
     let state: Othello = setup(&args.rules, args.position.as_deref())?;
     if state.is_terminal() {
         return Err(CliError(format!(
-            "the game is over in {:?}",
-            state.format_position()
+            "the game is over in {}",
+            quote(&state.format_position())
         )));
     }
+    let limits = cli_limits(args)?;
+    if limits.depth.is_some() || limits.nodes.is_some() || limits.playouts.is_some() {
+        return Err(CliError(
+            "--exact solves to the end: of the limits only --time-ms applies".into(),
+        ));
+    }
+    crate::search::tt::check_tt_mb(args.tt_mb).map_err(|e| CliError(format!("--tt-mb: {e}")))?;
+    let empties = state.empties().count_ones();
+    if empties > args.max_empties && limits.time_ms.is_none() {
+        return Err(CliError(format!(
+            "--exact: {empties} empty squares, more than --max-empties {} (a solve grows about 3x \
+             an empty); raise --max-empties or bound the solve with --time-ms",
+            args.max_empties
+        )));
+    }
+    crate::search::stop::install();
     let started = Instant::now();
-    let mut solver = Solver::new(args.tt_mb);
+    let mut solver = Solver::new(args.tt_mb)
+        .stop_on(
+            crate::search::stop::interrupted(),
+            limits.time_ms.map(std::time::Duration::from_millis),
+        )
+        .with_progress(std::time::Duration::from_secs(5), |p| {
+            eprintln!(
+                "solving: {} nodes, {:.0} s, score in [{}, {}]",
+                p.nodes,
+                p.elapsed.as_secs_f64(),
+                p.bounds.0,
+                p.bounds.1
+            )
+        });
     let sol = solver.solve(&state);
+    if sol.interrupted {
+        return Err(CliError(format!(
+            "the solve stopped after {} nodes and {:.1} s ({}): the score lies in [{}, {}]",
+            sol.nodes,
+            started.elapsed().as_secs_f64(),
+            if crate::search::stop::is_set(crate::search::stop::interrupted()) {
+                "interrupted"
+            } else {
+                "--time-ms reached"
+            },
+            sol.bounds.0,
+            sol.bounds.1
+        )));
+    }
     let report = SearchReport {
-        best: sol.best.expect("a position that is not over has a move"),
+        best: sol
+            .best
+            .ok_or_else(|| CliError("the solver found no move".into()))?,
         score: sol.score as f64,
         depth: state.empties().count_ones(),
         nodes: sol.nodes,

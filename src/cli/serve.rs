@@ -9,7 +9,8 @@ use crate::with_game;
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    /// The protocol: `line` (generic, every game; docs/protocol.md), `hub` (draughts), ...
+    /// The protocol: `line` (generic, every game; docs/protocol.md), `hub` (draughts), `gomocup`
+    /// (gomoku), ...
     #[arg(long, default_value = "line")]
     protocol: String,
     /// Game id (see `boardlab list`).
@@ -23,7 +24,16 @@ pub struct ServeArgs {
 pub fn run(args: ServeArgs) -> CliResult {
     match args.protocol.as_str() {
         "line" => with_game!(args.game.as_str(), |G| serve_line::<G>(&args))?,
-        "hub" => crate::games::draughts::hub::serve_cli(&args.game, args.engine.as_deref()),
+        // Games that implement `protocol::hub::HubNotation`; one arm each.
+        "hub" => match args.game.as_str() {
+            "draughts" => serve_hub::<crate::games::draughts::Draughts>(&args),
+            other => Err(CliError(format!(
+                "the Hub protocol speaks international draughts: use --game draughts, not {}",
+                crate::game::error::quote(other)
+            ))),
+        },
+        "gomocup" => crate::protocol::gomocup::serve_cli(&args.game, args.engine.as_deref())
+            .map_err(CliError),
         other => Err(CliError(format!(
             "unknown protocol {other:?} for game {:?}",
             args.game
@@ -58,4 +68,19 @@ fn serve_line<G: crate::engine::Evaluate>(args: &ServeArgs) -> CliResult {
         std::io::stdout().lock(),
     )?;
     Ok(())
+}
+
+/// The Hub protocol (docs/protocol.md) on stdin/stdout; without `--engine`, the game's default
+/// Hub engine.
+fn serve_hub<G: crate::protocol::hub::HubNotation>(args: &ServeArgs) -> CliResult {
+    use crate::protocol::hub::{serve, HubServer};
+    let spec = match &args.engine {
+        Some(path) => crate::engine::EngineSpec::load(path)?,
+        None => G::hub_default_engine(),
+    };
+    let agent = crate::search::build_agent::<G>(&spec, 0)?;
+    let mut server = HubServer::new(agent, spec.limits);
+    let stdin = std::io::stdin();
+    serve(&mut server, stdin.lock(), std::io::stdout().lock())
+        .map_err(|e| CliError(format!("hub: {e}")))
 }

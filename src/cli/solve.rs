@@ -7,6 +7,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{CliError, CliResult};
+use crate::game::error::quote;
 use crate::game::{Game, RuleSet};
 use crate::games::ur::{Solution, Ur, UrRules};
 
@@ -16,7 +17,7 @@ pub struct SolveArgs {
     #[arg(long)]
     game: String,
     /// Rule options, `key=value,key=value`.
-    #[arg(long, default_value = "")]
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
     rules: String,
     /// Write the solved table here.
     #[arg(long)]
@@ -31,7 +32,7 @@ pub struct SolveArgs {
     #[arg(long)]
     check: bool,
     /// Also print the value of these positions (game position text; may repeat).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     position: Vec<String>,
 }
 
@@ -51,11 +52,51 @@ pub fn run(args: SolveArgs) -> CliResult {
         )));
     }
     let rules = UrRules::parse(&args.rules)?;
+    // Every input is checked before the solve (minutes of work) starts.
+    if !(1..=1024).contains(&args.threads) {
+        return Err(CliError(format!(
+            "--threads {}: give 1 to 1024",
+            args.threads
+        )));
+    }
+    if !(args.eps > 0.0 && args.eps.is_finite()) {
+        return Err(CliError(format!(
+            "--eps {}: give a positive tolerance",
+            args.eps
+        )));
+    }
+    let mut positions = Vec::new();
+    for text in &args.position {
+        let pos = Ur::parse_position(&rules, text)?;
+        if pos.roll().is_some() || pos.winner().is_some() {
+            return Err(CliError(format!(
+                "--position {}: give a position before the roll (side?)",
+                quote(text)
+            )));
+        }
+        positions.push((text, pos));
+    }
+    if let Some(path) = &args.out {
+        // Fail now, not after the solve, when the table has no folder to go to.
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => std::path::Path::new("."),
+        };
+        if !dir.is_dir() {
+            return Err(CliError(format!(
+                "--out {}: no folder {}",
+                path.display(),
+                dir.display()
+            )));
+        }
+    }
     let bar = ProgressBar::new(1);
     bar.set_style(
         ProgressStyle::with_template("[{elapsed_precise}] {bar:30} {percent:>3}% {msg}")
             .expect("template"),
     );
+    // Without a terminal (a CI log, a file) the bar is hidden: a progress line every 10 s.
+    let last_line = std::sync::Mutex::new(std::time::Instant::now());
     let progress = |done: u64, total: u64, msg: &str| {
         bar.set_length(total);
         bar.set_position(done);
@@ -65,6 +106,12 @@ pub fn run(args: SolveArgs) -> CliResult {
                 eprintln!("{msg}");
             } else {
                 bar.println(msg);
+            }
+        } else if bar.is_hidden() {
+            let mut last = last_line.lock().unwrap_or_else(|e| e.into_inner());
+            if last.elapsed() >= std::time::Duration::from_secs(10) {
+                *last = std::time::Instant::now();
+                eprintln!("solving: {done}/{total} {msg}");
             }
         }
     };
@@ -102,13 +149,7 @@ pub fn run(args: SolveArgs) -> CliResult {
         peak_rss_mib().map_or("?".to_string(), |m| format!("{m:.0}"))
     );
     out!("first player     wins {first:.6} (side to roll at the start)");
-    for text in &args.position {
-        let pos = Ur::parse_position(&rules, text)?;
-        if pos.roll().is_some() || pos.winner().is_some() {
-            return Err(CliError(format!(
-                "{text:?}: give a position before the roll (side?)"
-            )));
-        }
+    for (text, pos) in positions {
         let me = pos.to_move();
         out!(
             "position         {text}: side to move wins {:.6}",

@@ -9,8 +9,8 @@ use clap::Args;
 use super::{CliError, CliResult};
 use crate::arena::manifest::{Manifest, TimeControl};
 use crate::arena::match_format::MatchFormat;
-use crate::arena::openings::{opening_state, parse_openings, random_openings};
-use crate::arena::referee::make_agent;
+use crate::arena::openings::{opening_state, parse_openings, try_random_openings};
+use crate::arena::referee::{check_engine, make_agent};
 use crate::arena::report::{summarize, summary_md, write_outputs};
 use crate::arena::runner::{planned_count, run, RunOptions};
 use crate::arena::schedule::{parse_shard, Format};
@@ -51,7 +51,7 @@ pub struct CommonArgs {
     /// game), `single` (default), or games=N,wins=W,first=ABBA..,clock=SECONDS[+INC]|none, also
     /// after a preset (`ewn7,clock=none`: engine limits only). --tc overrides the format's clock.
     /// Drawn games count for neither side; a match nobody can win any more is drawn.
-    #[arg(long, default_value = "single")]
+    #[arg(long, default_value = "single", allow_hyphen_values = true)]
     match_format: String,
     /// Games played at once (matches, with --match-format).
     #[arg(long, default_value_t = 1)]
@@ -66,7 +66,7 @@ pub struct CommonArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Stop early by a sequential test: elo0=..,elo1=..,alpha=..,beta=.. (two engines).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     sprt: Option<String>,
     /// The results directory.
     #[arg(long)]
@@ -78,32 +78,45 @@ pub struct CommonArgs {
     #[arg(long)]
     shard: Option<String>,
     /// Rules for every game, k=v,k=v (default: the standard game).
-    #[arg(long, default_value = "")]
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
     rules: String,
     /// Adjudicate a draw after this many plies.
     #[arg(long, default_value_t = 1000)]
     max_plies: usize,
     /// Clock per engine per game, seconds: base+increment (e.g. 10+0.1).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     tc: Option<String>,
     /// Slack over a move's time limit before the engine loses on time, ms.
     #[arg(long, default_value_t = 500)]
     time_margin_ms: u64,
-    /// Override every engine's depth limit.
+    /// The referee's ceiling on a move without a time limit (no --movetime, no clock), ms: an
+    /// engine still thinking then (hung) is abandoned and loses the game. Recorded in
+    /// tournament.json and the summary.
+    #[arg(long, default_value_t = crate::arena::manifest::DEFAULT_MOVE_CEILING_MS)]
+    move_ceiling_ms: u64,
+    /// Skip the check of every engine before the first game (start it, handshake, one move).
+    #[arg(long)]
+    no_check: bool,
+    /// Depth limit for every engine. Any of --depth, --nodes, --movetime, --playouts replaces each
+    /// engine file's [limits] as a whole (the file's other limits no longer apply).
     #[arg(long)]
     depth: Option<u32>,
-    /// Override every engine's node limit.
+    /// Node limit for every engine (replaces the files' limits, see --depth).
     #[arg(long)]
     nodes: Option<u64>,
-    /// Override every engine's time per move, ms.
+    /// Time per move for every engine, ms (replaces the files' limits, see --depth).
     #[arg(long)]
     movetime: Option<u64>,
-    /// Override every engine's MCTS playouts.
+    /// MCTS playouts for every engine (replaces the files' limits, see --depth).
     #[arg(long)]
     playouts: Option<u64>,
-    /// No progress bar.
+    /// No progress bar (and no progress lines).
     #[arg(long)]
     quiet: bool,
+    /// Without a terminal on stderr (CI logs), a progress line this often, seconds (0: after
+    /// every game): games done, every engine's score and Elo ± error, time left.
+    #[arg(long, default_value_t = 5.0)]
+    progress_secs: f64,
 }
 
 pub fn run_tournament(args: TournamentArgs) -> CliResult {
@@ -119,7 +132,67 @@ pub fn run_match(args: MatchArgs) -> CliResult {
     start(&args.engines, Format::RoundRobin, &args.common)
 }
 
+/// Most games (or matches) a pairing may ask for: beyond this the schedule alone would not fit
+/// in memory, and no tournament that size is meant.
+pub const MAX_GAMES: usize = 10_000_000;
+/// Most games played at once.
+pub const MAX_CONCURRENCY: usize = 1024;
+
+/// Refuses sizes that cannot be meant, before anything is built: every one names the bad value.
+fn check_sizes(c: &CommonArgs, engines: usize) -> CliResult {
+    if !(1..=MAX_GAMES).contains(&c.games) {
+        return Err(CliError(format!(
+            "--games {}: give 1 to {MAX_GAMES} games a pairing",
+            c.games
+        )));
+    }
+    if !(1..=MAX_CONCURRENCY).contains(&c.concurrency) {
+        return Err(CliError(format!(
+            "--concurrency {}: give 1 to {MAX_CONCURRENCY} games at once",
+            c.concurrency
+        )));
+    }
+    if c.max_plies == 0 {
+        return Err(CliError(
+            "--max-plies 0: a game needs at least one ply (the limit adjudicates a draw after it)"
+                .into(),
+        ));
+    }
+    if !(c.progress_secs >= 0.0 && c.progress_secs <= 1e6) {
+        return Err(CliError(format!(
+            "--progress-secs {}: give 0 to 1000000 seconds",
+            c.progress_secs
+        )));
+    }
+    if c.move_ceiling_ms == 0 {
+        return Err(CliError(
+            "--move-ceiling-ms 0: give the longest a move without a time limit may take".into(),
+        ));
+    }
+    if c.sprt.is_some() && engines != 2 {
+        return Err(CliError(format!(
+            "--sprt tests one engine against one other: give exactly 2 engines, not {engines}"
+        )));
+    }
+    let overrides = cli_limits(c);
+    overrides
+        .check()
+        .map_err(|e| CliError(format!("--depth/--nodes/--movetime/--playouts: {e}")))?;
+    Ok(())
+}
+
+/// The limits given on the command line (all unset when none is).
+fn cli_limits(c: &CommonArgs) -> Limits {
+    Limits {
+        depth: c.depth,
+        nodes: c.nodes,
+        time_ms: c.movetime,
+        playouts: c.playouts,
+    }
+}
+
 fn start(files: &[PathBuf], format: Format, c: &CommonArgs) -> CliResult {
+    check_sizes(c, files.len())?;
     let mut specs = Vec::new();
     for f in files {
         specs.push(EngineSpec::load(f)?);
@@ -139,14 +212,11 @@ fn start(files: &[PathBuf], format: Format, c: &CommonArgs) -> CliResult {
             return Err(CliError(format!("two engines are named {:?}", s.name)));
         }
     }
-    let overrides = Limits {
-        depth: c.depth,
-        nodes: c.nodes,
-        time_ms: c.movetime,
-        playouts: c.playouts,
-    };
+    // Limits on the command line replace each engine file's limits as a whole (a file's depth
+    // must not cap a --movetime search).
+    let overrides = cli_limits(c);
     for s in &mut specs {
-        s.limits = s.limits.overridden_by(overrides);
+        s.limits = s.limits.replaced_by(overrides);
     }
     with_game!(game.as_str(), |G| tournament::<G>(specs, format, c))?
 }
@@ -154,11 +224,28 @@ fn start(files: &[PathBuf], format: Format, c: &CommonArgs) -> CliResult {
 fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonArgs) -> CliResult {
     let rules = G::Rules::parse(&c.rules)?;
     let players = G::new(&rules).num_players();
-    // Catch unknown back ends and bad weights before any game is played.
+    if c.sprt.is_some() && players != 2 {
+        return Err(CliError(format!(
+            "--sprt tests colour-swapped game pairs of two players; {} has {players}",
+            G::ID
+        )));
+    }
+    // An engine file that names rules must name these (it was tuned or solved for them).
     for e in &engines {
-        if e.backend != "external" {
-            make_agent::<G>(e, 0).map_err(CliError)?;
+        let theirs = e.check_rules::<G>()?;
+        if !e.rules.trim().is_empty() && theirs != rules {
+            return Err(CliError(format!(
+                "engine {:?} is for rules {:?}; this tournament plays {:?} (--rules)",
+                e.name,
+                theirs.to_text(),
+                rules.to_text()
+            )));
         }
+    }
+    // Catch unknown back ends, bad params and weights, unknown protocols and empty commands
+    // before any game is played.
+    for e in &engines {
+        make_agent::<G>(e, 0).map_err(CliError)?;
     }
     let rounds = c.games.div_ceil(players).max(1);
     let (opening_source, openings) = match &c.openings {
@@ -172,7 +259,7 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
         }
         None => (
             format!("random {} plies", c.random_openings),
-            random_openings::<G>(&rules, c.random_openings, rounds, c.seed),
+            try_random_openings::<G>(&rules, c.random_openings, rounds, c.seed)?,
         ),
     };
     for (i, o) in openings.iter().enumerate() {
@@ -211,15 +298,25 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
         max_plies: c.max_plies,
         time_control,
         time_margin_ms: c.time_margin_ms,
+        move_ceiling_ms: c.move_ceiling_ms,
         sprt: c.sprt.as_deref().map(SprtParams::parse).transpose()?,
         shard: c.shard.as_deref().map(parse_shard).transpose()?,
         players,
         match_format,
     };
+    // Every external engine is started, handshaken and asked one move before the first game
+    // (fastchess's --compliance): a broken engine stops the tournament here, with the reason.
+    if !c.no_check {
+        let first = opening_state::<G>(&manifest.rules, &manifest.openings[0])?;
+        for e in &manifest.engines {
+            check_engine::<G>(e, &first, manifest.move_ceiling_ms).map_err(CliError)?;
+        }
+    }
     prepare_dir(&c.out, &manifest, c.resume)?;
     let opts = RunOptions {
         concurrency: c.concurrency,
         progress: !c.quiet,
+        progress_every: std::time::Duration::from_secs_f64(c.progress_secs),
     };
     let games = run::<G>(&manifest, &c.out, &opts)?;
     finish(&c.out, &manifest, planned_count(&manifest), &games)

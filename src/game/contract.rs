@@ -149,6 +149,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.format_position()
     }
 
+    /// Facts about the position a game can list by name for `boardlab show --extra NAME`,
+    /// each as texts in the game's notation (gomoku: `forbidden`, black's forbidden points).
+    /// None by default.
+    fn extras(&self) -> Vec<(&'static str, Vec<String>)> {
+        Vec::new()
+    }
+
     /// The player whose decision it is, if any.
     fn current_player(&self) -> Option<PlayerId> {
         match self.turn() {

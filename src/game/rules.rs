@@ -31,13 +31,20 @@ pub trait RuleSet: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
         Ok(rules)
     }
 
-    /// Applies `k=v,k=v` on top of the current values.
+    /// Applies `k=v,k=v` on top of the current values. A key given twice is an error (which of
+    /// the two was meant?), and so is an empty value.
     fn apply(&mut self, text: &str) -> Result<(), ParseError> {
+        let mut seen: Vec<&str> = Vec::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
                 .ok_or_else(|| ParseError::rule(part, "expected key=value"))?;
-            self.set(key.trim(), value.trim())?;
+            let (key, value) = (key.trim(), value.trim());
+            if seen.contains(&key) {
+                return Err(ParseError::rule(text, format!("{key} is given twice")));
+            }
+            seen.push(key);
+            self.set(key, value)?;
         }
         Ok(())
     }
@@ -68,16 +75,23 @@ impl RuleSet for NoRules {
     }
 }
 
-/// Reads a boolean option value (`true/false`, `yes/no`, `on/off`, `1/0`).
+/// Reads a boolean option value: `true` or `false`, exactly what `boardlab list` shows (any
+/// letter case, like every option value). `yes`, `1`, `on` are refused, not guessed at.
 pub fn parse_bool(key: &str, value: &str) -> Result<bool, ParseError> {
-    match value.to_ascii_lowercase().as_str() {
-        "true" | "yes" | "on" | "1" => Ok(true),
-        "false" | "no" | "off" | "0" => Ok(false),
-        _ => Err(ParseError::rule(
-            format!("{key}={value}"),
-            "expected true or false",
-        )),
-    }
+    parse_choice(key, value, &BOOL_CHOICES)
+}
+
+/// The values of a boolean option, as `list` shows them.
+pub const BOOL_CHOICES: [(&str, bool); 2] = [("true", true), ("false", false)];
+
+/// The name of `value` in a choice table (the same table `parse_choice` reads), so each option's
+/// names are written once. A value missing from the table is a bug in the game's rules.
+pub fn choice_name<T: PartialEq>(value: T, choices: &[(&'static str, T)]) -> &'static str {
+    choices
+        .iter()
+        .find(|(_, v)| *v == value)
+        .map(|(n, _)| *n)
+        .expect("every value of a choice option is in its table")
 }
 
 /// Reads an enumerated option value from a fixed list of names.
@@ -104,4 +118,22 @@ pub fn parse_number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, P
     value
         .parse()
         .map_err(|_| ParseError::rule(format!("{key}={value}"), "expected a number"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn booleans_are_what_list_shows_and_keys_are_given_once() {
+        assert_eq!(parse_bool("k", "true"), Ok(true));
+        assert_eq!(parse_bool("k", "FALSE"), Ok(false));
+        for bad in ["yes", "1", "on", "no", "0", ""] {
+            let e = parse_bool("majority", bad).unwrap_err();
+            assert!(e.to_string().contains("true, false"), "{e}");
+        }
+        const T: [(&str, u8); 2] = [("a", 1), ("b", 2)];
+        assert_eq!(choice_name(2, &T), "b");
+        assert_eq!(parse_choice("k", "A", &T), Ok(1));
+    }
 }

@@ -3,6 +3,7 @@
 
 pub mod draughts;
 pub mod ewn;
+pub mod gomoku;
 pub mod hidden;
 pub mod junqi;
 pub mod othello;
@@ -11,7 +12,7 @@ pub mod ur;
 use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "junqi"];
+pub const GAME_IDS: &[&str] = &["othello", "draughts", "checkers", "ewn", "ur", "gomoku", "junqi"];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
 /// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
@@ -40,6 +41,10 @@ macro_rules! with_game {
             }
             "ur" => {
                 type $G = $crate::games::ur::Ur;
+                Ok($body)
+            }
+            "gomoku" => {
+                type $G = $crate::games::gomoku::Gomoku;
                 Ok($body)
             }
             "junqi" => {

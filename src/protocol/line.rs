@@ -10,6 +10,7 @@ use std::time::Instant;
 use super::session::{self, Session};
 use crate::arena::external::{EngineProcess, ExternalProtocol};
 use crate::engine::{Agent, AgentError, Evaluate, Limits};
+use crate::game::error::quote;
 use crate::game::{Game, MoveList, RuleSet, Turn};
 
 /// The engine side: a current position and an agent to answer `go`.
@@ -67,7 +68,7 @@ impl<G: Evaluate> LineServer<G> {
                 "info commands: isready rules newgame position moves legal print turn returns go quit"
                     .to_string(),
             ]),
-            other => Err(format!("unknown command {other:?}")),
+            other => Err(format!("unknown command {}", quote(other))),
         };
         match reply {
             Ok(lines) => (lines, false),
@@ -76,7 +77,7 @@ impl<G: Evaluate> LineServer<G> {
     }
 
     fn set_rules(&mut self, text: &str) -> Result<Vec<String>, String> {
-        let rules = G::Rules::parse(text).map_err(|e| format!("bad rules {text:?}: {e}"))?;
+        let rules = G::Rules::parse(text).map_err(|e| format!("bad rules: {e}"))?;
         self.state = G::new(&rules);
         self.rules = rules;
         Ok(vec![])
@@ -97,7 +98,7 @@ impl<G: Evaluate> LineServer<G> {
         let state = if pos == "startpos" {
             G::new(&self.rules)
         } else {
-            G::parse_position(&self.rules, pos).map_err(|e| format!("bad position {pos:?}: {e}"))?
+            G::parse_position(&self.rules, pos).map_err(|e| format!("bad {e}"))?
         };
         let saved = std::mem::replace(&mut self.state, state);
         if let Some(ms) = moves {
@@ -113,8 +114,8 @@ impl<G: Evaluate> LineServer<G> {
     fn play_moves(&mut self, text: &str) -> Result<(), String> {
         let mut s = self.state.clone();
         for mv in text.split_whitespace() {
-            s.play_text(mv)
-                .map_err(|e| format!("illegal move {mv:?}: {e}"))?;
+            // The error names the move once (`illegal move "f5"`, or the parse error).
+            s.play_text(mv).map_err(|e| e.to_string())?;
         }
         self.state = s;
         Ok(())
@@ -157,7 +158,7 @@ impl<G: Evaluate> LineServer<G> {
             Turn::Chance => return Err("go: a chance node, no one to move".into()),
             Turn::Terminal => return Err("go: the game is over".into()),
         }
-        let limits = self.limits.overridden_by(limits);
+        let limits = self.limits.replaced_by(limits);
         let state = &self.state;
         let agent = &mut self.agent;
         let report = catch_unwind(AssertUnwindSafe(|| agent.choose(state, &limits)))
@@ -184,13 +185,13 @@ pub fn parse_go_limits(args: &str) -> Result<Limits, String> {
             .ok_or_else(|| format!("go: {} needs a number", words[i]))?;
         let n: u64 = value
             .parse()
-            .map_err(|_| format!("go: {} is not a number: {value:?}", words[i]))?;
+            .map_err(|_| format!("go: {} is not a number: {}", words[i], quote(value)))?;
         match words[i] {
             "depth" => limits.depth = Some(n as u32),
             "nodes" => limits.nodes = Some(n),
             "time" => limits.time_ms = Some(n),
             "playouts" => limits.playouts = Some(n),
-            other => return Err(format!("go: unknown limit {other:?}")),
+            other => return Err(format!("go: unknown limit {}", quote(other))),
         }
         i += 2;
     }
@@ -236,7 +237,10 @@ pub struct LineClient;
 
 impl LineClient {
     /// Skips `info` and blank lines; returns the first other line.
-    pub(crate) fn answer(process: &mut EngineProcess, deadline: Instant) -> Result<String, AgentError> {
+    pub(crate) fn answer(
+        process: &mut EngineProcess,
+        deadline: Instant,
+    ) -> Result<String, AgentError> {
         loop {
             let line = process.recv(deadline)?;
             let t = line.trim();
@@ -258,7 +262,8 @@ impl<G: Game> ExternalProtocol<G> for LineClient {
         match Self::answer(process, deadline)?.as_str() {
             "readyok" => Ok(()),
             other => Err(AgentError::Garbage(format!(
-                "expected readyok, got {other:?}"
+                "expected readyok, got {}",
+                quote(other)
             ))),
         }
     }
@@ -290,7 +295,8 @@ impl LineClient {
         let words: Vec<&str> = line.split_whitespace().collect();
         if words.first() != Some(&"bestmove") || words.len() < 2 {
             return Err(AgentError::Garbage(format!(
-                "expected bestmove, got {line:?}"
+                "expected bestmove, got {}",
+                quote(&line)
             )));
         }
         let score = words

@@ -1,8 +1,12 @@
 //! Text protocols that let other programs use boardlab's games and engines, and let the arena
-//! drive engine programs. `line` is the generic one every game speaks (docs/protocol.md);
-//! `session` frames them all (bytes in, a `Session` per protocol, replies out); `referee` is the
-//! line protocol's mode for hidden-information games (each program sees only its own view).
+//! drive engine programs. `line` is the generic one every game speaks (docs/protocol.md), `hub`
+//! is Scan's for draughts (a game opts in with `hub::HubNotation`), `gomocup` is piskvork's for
+//! gomoku engines; `session` frames them all (bytes in, a `Session` per protocol, replies out);
+//! `referee` is the line protocol's mode for hidden-information games (each program sees only
+//! its own view).
 
+pub mod gomocup;
+pub mod hub;
 pub mod line;
 pub mod referee;
 pub mod session;

@@ -101,7 +101,7 @@ impl<G: ImperfectInformation> ObserverServer<G> {
     }
 
     fn go(&mut self, args: &str) -> Result<Vec<String>, String> {
-        let limits = self.limits.overridden_by(parse_go_limits(args)?);
+        let limits = self.limits.replaced_by(parse_go_limits(args)?);
         let obs = self
             .observation
             .as_ref()

@@ -39,6 +39,8 @@ pub struct AlphaBetaConfig {
     pub aspiration: f64,
     /// Depth when no limit at all is given.
     pub default_depth: u32,
+    /// The game's own engine-file parameters (`Evaluate::game_params`), applied to each root.
+    pub game_params: toml::Table,
 }
 
 impl Default for AlphaBetaConfig {
@@ -50,6 +52,7 @@ impl Default for AlphaBetaConfig {
             max_qdepth: 16,
             aspiration: 50.0,
             default_depth: 6,
+            game_params: toml::Table::new(),
         }
     }
 }
@@ -86,7 +89,16 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// `None` when there is no move.
     pub fn search(&mut self, root: &G, limits: &Limits) -> Option<SearchReport<G::Move>> {
         let root_player = root.current_player()?;
-        let limits = self.limits.overridden_by(*limits);
+        let mut with_params;
+        let root = if self.config.game_params.is_empty() {
+            root
+        } else {
+            with_params = root.clone();
+            // Checked when the engine was built (`search::build_agent`).
+            with_params.apply_game_params(&self.config.game_params).ok()?;
+            &with_params
+        };
+        let limits = self.limits.replaced_by(*limits);
         let max_depth = match limits {
             Limits {
                 depth: None,
@@ -380,8 +392,20 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 }
             }
         }
+        // A game's own proof (threat-space search) settles the node; the root still needs a
+        // move, so a proof without one is searched there.
+        if let Some(p) = state.proven_result(depth, ply == 0) {
+            if let Some(mv) = p.best {
+                self.pv[ply].clear();
+                self.pv[ply].push(mv);
+            }
+            if ply > 0 || p.best.is_some() {
+                let plies = ply as i32 + p.plies as i32;
+                return if p.win { WIN - plies } else { -WIN + plies };
+            }
+        }
         let mut moves = MoveList::new();
-        state.legal_moves(&mut moves);
+        state.search_moves(&mut moves);
         let mut order: SmallVec<[(i64, u16); 64]> = moves
             .iter()
             .enumerate()
@@ -481,7 +505,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             best = stand;
         }
         let mut moves = MoveList::new();
-        state.legal_moves(&mut moves);
+        state.search_moves(&mut moves);
         if quiet {
             moves.retain(|m| state.is_noisy(*m));
         }

@@ -96,7 +96,7 @@ impl<G: Evaluate> Expectimax<G> {
     /// Iterative deepening at a decision node; `None` without a move.
     pub fn search(&mut self, root: &G, limits: &Limits) -> Option<SearchReport<G::Move>> {
         let me = root.current_player()?;
-        let limits = self.limits.overridden_by(*limits);
+        let limits = self.limits.replaced_by(*limits);
         let max_depth =
             if limits.depth.is_none() && limits.nodes.is_none() && limits.time_ms.is_none() {
                 self.config.default_depth

@@ -10,6 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use super::baselines::{one_ply_value, RandomAgent};
 use super::ismcts::{Determinizer, Ismcts, IsmctsConfig};
 use super::linear::{report_score, LinearEval};
+use super::Params;
 use crate::engine::{
     Agent, AgentError, EngineSpec, Evaluate, Limits, ObservingAgent, SearchReport,
 };
@@ -103,6 +104,20 @@ impl<G: ImperfectInformation + Evaluate> ObservingAgent<G> for ObservedGreedy<G>
     }
 }
 
+/// The params each observing back end reads (a game adds its own to these).
+pub fn backend_params(backend: &str) -> &'static [&'static str] {
+    match backend {
+        "greedy" => &["samples"],
+        "ismcts" => &[
+            "exploration",
+            "default_playouts",
+            "playout_plies",
+            "eval_scale",
+        ],
+        _ => &[],
+    }
+}
+
 /// The observing back end an engine file names: `random`, `greedy` (param `samples`, 8) or
 /// `ismcts` (params `exploration`, `default_playouts`, `playout_plies`, `eval_scale`), with the
 /// states drawn by `determinizer` (ISMCTS). `extra_params` are the game's own parameters, which
@@ -115,38 +130,28 @@ pub fn build_observing<G: ImperfectInformation + Evaluate>(
 ) -> Result<Box<dyn ObservingAgent<G>>, String> {
     spec.check_game(G::ID)?;
     let seed = spec.seed.unwrap_or(0) ^ seed;
-    let check = |own: &[&str]| -> Result<(), String> {
-        let known: Vec<&str> = own.iter().chain(extra_params).copied().collect();
-        super::check_params(spec, &known)
-    };
+    let known: Vec<&str> = backend_params(&spec.backend)
+        .iter()
+        .chain(extra_params)
+        .copied()
+        .collect();
+    let p = Params::new(spec, &known)?;
     match spec.backend.as_str() {
-        "random" => {
-            check(&[])?;
-            Ok(Box::new(RandomAgent::new(spec.name.clone(), seed)))
-        }
-        "greedy" => {
-            check(&["samples"])?;
-            Ok(Box::new(ObservedGreedy::<G>::new(
-                spec.name.clone(),
-                spec.weights_for::<G>()?,
-                spec.param_f64("samples", 8.0) as usize,
-                seed,
-            )))
-        }
+        "random" => Ok(Box::new(RandomAgent::new(spec.name.clone(), seed))),
+        "greedy" => Ok(Box::new(ObservedGreedy::<G>::new(
+            spec.name.clone(),
+            spec.weights_for::<G>()?,
+            p.int::<u32>("samples", 8, 1, 1_000_000)? as usize,
+            seed,
+        ))),
         "ismcts" => {
-            check(&[
-                "exploration",
-                "default_playouts",
-                "playout_plies",
-                "eval_scale",
-            ])?;
             let d = IsmctsConfig::default();
             let config = IsmctsConfig {
-                exploration: spec.param_f64("exploration", d.exploration),
-                default_playouts: spec.param_f64("default_playouts", d.default_playouts as f64)
-                    as u64,
-                playout_plies: spec.param_f64("playout_plies", d.playout_plies as f64) as usize,
-                eval_scale: spec.param_f64("eval_scale", d.eval_scale),
+                exploration: p.f64("exploration", d.exploration, 0.0, 1e6)?,
+                default_playouts: p.int("default_playouts", d.default_playouts, 1, 1 << 40)?,
+                playout_plies: p.int::<u32>("playout_plies", d.playout_plies as u32, 0, 100_000)?
+                    as usize,
+                eval_scale: p.f64("eval_scale", d.eval_scale, 1e-9, 1e12)?,
             };
             Ok(Box::new(Ismcts::<G>::new(
                 spec.name.clone(),

@@ -233,7 +233,7 @@ impl<G: ImperfectInformation + Evaluate> Ismcts<G> {
             return None;
         }
         let start = Instant::now();
-        let limits = self.limits.overridden_by(*limits);
+        let limits = self.limits.replaced_by(*limits);
         let max_playouts = match (limits.playouts, limits.nodes, limits.time_ms) {
             (Some(p), _, _) => p,
             (None, None, None) => self.config.default_playouts,

@@ -69,6 +69,33 @@ pub fn report_score(score: i32) -> f64 {
     score as f64 / SCORE_SCALE
 }
 
+/// The plies to a forced end of the game that a reported score (`report_score` of
+/// `terminal_score`) stands for: `Some(n)` a win in n plies, `Some(-n)` a loss in n, `None` for
+/// an evaluation. Game results carry `returns * 10_000` beside the plies; with whole returns
+/// (every game's win/loss) that part is a multiple of 10,000 and the plies are read back exactly.
+pub fn result_plies(score: f64) -> Option<i64> {
+    let s = (score * SCORE_SCALE).round();
+    if !s.is_finite() || s.abs() < WIN_THRESHOLD as f64 {
+        return None;
+    }
+    let beyond = s.abs() as i64 - WIN as i64;
+    let margin = ((beyond as f64 / 10_000.0).round() as i64) * 10_000;
+    let plies = margin - beyond;
+    (0..5_000)
+        .contains(&plies)
+        .then(|| plies * s.signum() as i64)
+}
+
+/// A reported score as engines print it: the evaluation, or `#7` / `#-7` (a forced win / loss
+/// in 7 plies) for a game result.
+pub fn format_score(score: f64) -> String {
+    match result_plies(score) {
+        Some(n) if n >= 0 => format!("#{n} (win in {n} plies)"),
+        Some(n) => format!("#{n} (loss in {} plies)", -n),
+        None => format!("{score}"),
+    }
+}
+
 /// A well-mixed hash of a move, for history tables indexed by move.
 #[inline]
 pub fn move_key<M: Hash>(mv: &M) -> u64 {
@@ -96,4 +123,27 @@ impl Hasher for FxHasher {
 #[inline]
 pub fn player_or<G: Game>(state: &G, fallback: PlayerId) -> PlayerId {
     state.current_player().unwrap_or(fallback)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forced_results_read_back_as_plies() {
+        let win = Returns::two_player(1.0);
+        for ply in [0usize, 1, 7, 60, 127] {
+            let s = report_score(terminal_score(&win, 0, ply));
+            assert_eq!(result_plies(s), Some(ply as i64), "{s}");
+            let l = report_score(terminal_score(&win, 1, ply));
+            assert_eq!(result_plies(l), Some(-(ply as i64)), "{l}");
+        }
+        assert_eq!(
+            format_score(report_score(terminal_score(&win, 1, 7))),
+            "#-7 (loss in 7 plies)"
+        );
+        assert_eq!(result_plies(12.5), None);
+        assert_eq!(format_score(12.5), "12.5");
+        assert_eq!(result_plies(report_score(EVAL_LIMIT)), None);
+    }
 }

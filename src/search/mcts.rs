@@ -289,7 +289,7 @@ impl<G: Evaluate> Mcts<G> {
     /// Runs the search at a decision node; `None` without a move.
     pub fn search(&mut self, root: &G, limits: &Limits) -> Option<SearchReport<G::Move>> {
         let me = root.current_player()?;
-        let limits = self.limits.overridden_by(*limits);
+        let limits = self.limits.replaced_by(*limits);
         let start = Instant::now();
         self.reuse_or_reset(root);
         let max_playouts = match (limits.playouts, limits.nodes, limits.time_ms) {
@@ -422,7 +422,7 @@ impl<G: Evaluate + ImperfectInformation> MctsDeterminized<G> {
     pub fn search(&mut self, root: &G, limits: &Limits) -> Option<SearchReport<G::Move>> {
         let me = root.current_player()?;
         let start = Instant::now();
-        let limits = self.inner.limits.overridden_by(*limits);
+        let limits = self.inner.limits.replaced_by(*limits);
         let d = self.inner.config.determinizations.max(1) as u64;
         let share = Limits {
             playouts: Some(

@@ -8,6 +8,7 @@ pub mod hidden;
 pub mod ismcts;
 pub mod linear;
 pub mod mcts;
+pub mod stop;
 #[cfg(test)]
 pub mod testgames;
 pub mod tt;
@@ -19,6 +20,7 @@ use crate::engine::{Agent, EngineSpec, Evaluate};
 /// External programs are built by the arena (`arena::external`), not here.
 pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, String> {
     spec.check_game(G::ID)?;
+    spec.check_rules::<G>()?;
     // Hidden-information games play from observations only (games::hidden).
     if let Some(agent) = crate::games::hidden::observation_only_agent::<G>(spec, seed) {
         return agent;
@@ -37,7 +39,7 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
         "alphabeta" => Ok(Box::new(alphabeta::AlphaBeta::<G>::new(
             spec.name.clone(),
             spec.weights_for::<G>()?,
-            alphabeta_config(spec)?,
+            alphabeta_config::<G>(spec)?,
             spec.limits,
         ))),
         "expectimax" => Ok(Box::new(expectimax::Expectimax::<G>::new(
@@ -62,89 +64,178 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
     }
 }
 
-/// A boolean back-end parameter, or `default`; a value of another type is an error.
-pub fn param_bool(spec: &EngineSpec, key: &str, default: bool) -> Result<bool, String> {
-    match spec.params.get(key) {
-        None => Ok(default),
-        Some(toml::Value::Boolean(b)) => Ok(*b),
-        Some(v) => Err(format!(
-            "engine {:?}: param {key} must be true or false, not {v}",
-            spec.name
-        )),
-    }
+/// An engine file's `[params]`, read with types and ranges checked: the one reader every back
+/// end uses. A key the back end does not know, a value of the wrong type (`tt_mb = "big"`,
+/// `threads = 1.5`) or out of range (`threads = 0`, `exploration = -1`, `tt_mb = 1e30`) is an
+/// error naming the engine, the key and the value; nothing falls back to a default silently.
+pub struct Params<'a> {
+    spec: &'a EngineSpec,
 }
 
-/// Rejects parameters a back end does not know (a typo must not silently do nothing).
-pub(crate) fn check_params(spec: &EngineSpec, known: &[&str]) -> Result<(), String> {
-    for k in spec.params.keys() {
-        if !known.contains(&k.as_str()) {
-            return Err(format!(
-                "engine {:?}: unknown param {k:?} for back end {} (known: {})",
-                spec.name,
-                spec.backend,
-                known.join(", ")
-            ));
+impl<'a> Params<'a> {
+    /// The params of `spec`, refusing keys not in `known` (a typo must not silently do nothing).
+    pub fn new(spec: &'a EngineSpec, known: &[&str]) -> Result<Params<'a>, String> {
+        for k in spec.params.keys() {
+            if !known.contains(&k.as_str()) {
+                return Err(format!(
+                    "engine {:?}: unknown param {k:?} for back end {} (known: {})",
+                    spec.name,
+                    spec.backend,
+                    known.join(", ")
+                ));
+            }
+        }
+        Ok(Params { spec })
+    }
+
+    fn bad(&self, key: &str, v: &toml::Value, want: &str) -> String {
+        format!(
+            "engine {:?}: param {key} = {} must be {want}",
+            self.spec.name,
+            crate::game::error::cut(&v.to_string(), 60)
+        )
+    }
+
+    /// A whole number in `min..=max`, or `default` when absent.
+    pub fn int<T>(&self, key: &str, default: T, min: T, max: T) -> Result<T, String>
+    where
+        T: TryFrom<i64> + Into<i128> + Copy + std::fmt::Display,
+    {
+        let Some(v) = self.spec.params.get(key) else {
+            return Ok(default);
+        };
+        let want = format!("a whole number from {min} to {max}");
+        match v {
+            toml::Value::Integer(i) if (*i as i128) >= min.into() && (*i as i128) <= max.into() => {
+                T::try_from(*i).map_err(|_| self.bad(key, v, &want))
+            }
+            _ => Err(self.bad(key, v, &want)),
         }
     }
-    Ok(())
+
+    /// A finite number in `min..=max` (integers are numbers too), or `default` when absent.
+    pub fn f64(&self, key: &str, default: f64, min: f64, max: f64) -> Result<f64, String> {
+        let x = match self.spec.params.get(key) {
+            None => return Ok(default),
+            Some(toml::Value::Float(f)) => *f,
+            Some(toml::Value::Integer(i)) => *i as f64,
+            Some(v) => return Err(self.bad(key, v, &format!("a number from {min} to {max}"))),
+        };
+        if x.is_finite() && x >= min && x <= max {
+            Ok(x)
+        } else {
+            let v = &self.spec.params[key];
+            Err(self.bad(key, v, &format!("a number from {min} to {max}")))
+        }
+    }
+
+    /// A number as `f64` when present.
+    pub fn opt_f64(&self, key: &str, min: f64, max: f64) -> Result<Option<f64>, String> {
+        match self.spec.params.get(key) {
+            None => Ok(None),
+            Some(_) => self.f64(key, 0.0, min, max).map(Some),
+        }
+    }
+
+    /// `true` or `false`, or `default` when absent.
+    pub fn bool(&self, key: &str, default: bool) -> Result<bool, String> {
+        match self.spec.params.get(key) {
+            None => Ok(default),
+            Some(toml::Value::Boolean(b)) => Ok(*b),
+            Some(v) => Err(self.bad(key, v, "true or false")),
+        }
+    }
+
+    /// One of the names in `table` (exact spelling), or `default` when absent.
+    pub fn choice<T: Copy>(&self, key: &str, default: T, table: &[(&str, T)]) -> Result<T, String> {
+        let Some(v) = self.spec.params.get(key) else {
+            return Ok(default);
+        };
+        let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+        match v {
+            toml::Value::String(s) => table
+                .iter()
+                .find(|(n, _)| n == s)
+                .map(|(_, t)| *t)
+                .ok_or_else(|| self.bad(key, v, &format!("one of {}", names.join(", ")))),
+            _ => Err(self.bad(key, v, &format!("one of {}", names.join(", ")))),
+        }
+    }
+
+    /// A string, when present.
+    pub fn string(&self, key: &str) -> Result<Option<&'a str>, String> {
+        match self.spec.params.get(key) {
+            None => Ok(None),
+            Some(toml::Value::String(s)) => Ok(Some(s.as_str())),
+            Some(v) => Err(self.bad(key, v, "a string")),
+        }
+    }
+
+    /// A transposition-table size in MiB: from 1 to `tt::max_tt_mb()` (half the machine's
+    /// memory), so a typo cannot ask for more memory than there is.
+    pub fn tt_mb(&self, default: usize) -> Result<usize, String> {
+        let mb = self.int::<u64>("tt_mb", default as u64, 1, tt::max_tt_mb() as u64)?;
+        Ok(mb as usize)
+    }
 }
 
-fn alphabeta_config(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, String> {
-    check_params(
-        spec,
-        &[
-            "tt_mb",
-            "threads",
-            "quiescence",
-            "max_qdepth",
-            "aspiration",
-            "default_depth",
-        ],
-    )?;
+fn alphabeta_config<G: Evaluate>(spec: &EngineSpec) -> Result<alphabeta::AlphaBetaConfig, String> {
+    let mut known = vec![
+        "tt_mb",
+        "threads",
+        "quiescence",
+        "max_qdepth",
+        "aspiration",
+        "default_depth",
+    ];
+    known.extend_from_slice(G::game_params());
+    let p = Params::new(spec, &known)?;
+    let game_params: toml::Table = spec
+        .params
+        .iter()
+        .filter(|(k, _)| G::game_params().contains(&k.as_str()))
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    if !game_params.is_empty() {
+        G::new(&Default::default())
+            .apply_game_params(&game_params)
+            .map_err(|e| format!("engine {:?}: {e}", spec.name))?;
+    }
     let d = alphabeta::AlphaBetaConfig::default();
     Ok(alphabeta::AlphaBetaConfig {
-        tt_mb: spec.param_f64("tt_mb", d.tt_mb as f64) as usize,
-        threads: spec.param_f64("threads", d.threads as f64).max(1.0) as usize,
-        quiescence: param_bool(spec, "quiescence", d.quiescence)?,
-        max_qdepth: spec.param_f64("max_qdepth", d.max_qdepth as f64) as i32,
-        aspiration: spec.param_f64("aspiration", d.aspiration),
-        default_depth: spec.param_f64("default_depth", d.default_depth as f64) as u32,
+        tt_mb: p.tt_mb(d.tt_mb)?,
+        threads: p.int("threads", d.threads as u32, 1, 1024)? as usize,
+        quiescence: p.bool("quiescence", d.quiescence)?,
+        max_qdepth: p.int("max_qdepth", d.max_qdepth, 0, 100)?,
+        aspiration: p.f64("aspiration", d.aspiration, 0.0, 1e9)?,
+        default_depth: p.int("default_depth", d.default_depth, 1, 120)?,
+        game_params,
     })
 }
 
 fn expectimax_config(spec: &EngineSpec) -> Result<expectimax::ExpectimaxConfig, String> {
-    check_params(spec, &["pruning", "default_depth", "win_value"])?;
+    use expectimax::ChancePruning;
+    let p = Params::new(spec, &["pruning", "default_depth", "win_value"])?;
     let d = expectimax::ExpectimaxConfig::default();
-    let pruning = match spec
-        .params
-        .get("pruning")
-        .and_then(|v| v.as_str())
-        .unwrap_or("star2")
-    {
-        "none" => expectimax::ChancePruning::None,
-        "star1" => expectimax::ChancePruning::Star1,
-        "star2" => expectimax::ChancePruning::Star2,
-        other => {
-            return Err(format!(
-                "engine {:?}: pruning must be none, star1 or star2, not {other:?}",
-                spec.name
-            ))
-        }
-    };
     Ok(expectimax::ExpectimaxConfig {
-        pruning,
-        default_depth: spec.param_f64("default_depth", d.default_depth as f64) as u32,
-        win_value: spec
-            .params
-            .contains_key("win_value")
-            .then(|| spec.param_f64("win_value", 1.0)),
+        pruning: p.choice(
+            "pruning",
+            ChancePruning::Star2,
+            &[
+                ("none", ChancePruning::None),
+                ("star1", ChancePruning::Star1),
+                ("star2", ChancePruning::Star2),
+            ],
+        )?,
+        default_depth: p.int("default_depth", d.default_depth, 1, 64)?,
+        win_value: p.opt_f64("win_value", 1e-9, 1e9)?,
     })
 }
 
 /// MCTS options; also used by callers that build `mcts::MctsDeterminized` for hidden-information
 /// games (which `build_agent` cannot, lacking the `ImperfectInformation` bound).
 pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
-    check_params(
+    let p = Params::new(
         spec,
         &[
             "exploration",
@@ -158,30 +249,24 @@ pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
         ],
     )?;
     let d = mcts::MctsConfig::default();
-    let leaf = match spec
-        .params
-        .get("leaf")
-        .and_then(|v| v.as_str())
-        .unwrap_or("playout")
-    {
-        "playout" => mcts::LeafValue::Playout,
-        "eval" => mcts::LeafValue::Eval,
-        other => {
-            return Err(format!(
-                "engine {:?}: leaf must be playout or eval, not {other:?}",
-                spec.name
-            ))
-        }
-    };
     Ok(mcts::MctsConfig {
-        exploration: spec.param_f64("exploration", d.exploration),
-        puct: param_bool(spec, "puct", d.puct)?,
-        leaf,
-        eval_scale: spec.param_f64("eval_scale", d.eval_scale),
-        reuse: param_bool(spec, "reuse", d.reuse)?,
-        default_playouts: spec.param_f64("default_playouts", d.default_playouts as f64) as u64,
-        max_playout_plies: spec.param_f64("max_playout_plies", d.max_playout_plies as f64) as usize,
-        determinizations: spec.param_f64("determinizations", d.determinizations as f64) as usize,
+        exploration: p.f64("exploration", d.exploration, 0.0, 1e6)?,
+        puct: p.bool("puct", d.puct)?,
+        leaf: p.choice(
+            "leaf",
+            mcts::LeafValue::Playout,
+            &[
+                ("playout", mcts::LeafValue::Playout),
+                ("eval", mcts::LeafValue::Eval),
+            ],
+        )?,
+        eval_scale: p.f64("eval_scale", d.eval_scale, 1e-9, 1e12)?,
+        reuse: p.bool("reuse", d.reuse)?,
+        default_playouts: p.int("default_playouts", d.default_playouts, 1, 1 << 40)?,
+        max_playout_plies: p.int("max_playout_plies", d.max_playout_plies as u64, 1, 1 << 32)?
+            as usize,
+        determinizations: p.int("determinizations", d.determinizations as u32, 1, 100_000)?
+            as usize,
     })
 }
 
@@ -189,11 +274,11 @@ pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
 /// handed back through `Any` when `G` is Othello (the only game with a solver so far).
 fn exact_agent<G: Evaluate>(spec: &EngineSpec) -> Result<Box<dyn Agent<G>>, String> {
     use crate::games::othello::{solve::ExactAgent, Othello};
-    check_params(spec, &["tt_mb", "max_empties"])?;
+    let p = Params::new(spec, &["tt_mb", "max_empties"])?;
     let agent: Box<dyn Agent<Othello>> = Box::new(ExactAgent::new(
         spec.name.clone(),
-        spec.param_f64("tt_mb", 64.0) as usize,
-        spec.param_f64("max_empties", 24.0) as u32,
+        p.tt_mb(64)?,
+        p.int("max_empties", 24u32, 0, 60)?,
     ));
     let any: Box<dyn std::any::Any> = Box::new(agent);
     any.downcast::<Box<dyn Agent<G>>>()

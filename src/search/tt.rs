@@ -50,6 +50,44 @@ pub struct TtHit {
 
 const BUCKET: usize = 4;
 
+/// The largest table a search may ask for, in MiB: half the machine's physical memory (read from
+/// `/proc/meminfo`; 4 GiB where that cannot be read), so that one engine file cannot make the
+/// machine swap or the allocator abort.
+pub fn max_tt_mb() -> usize {
+    static MAX: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *MAX.get_or_init(|| {
+        let total_kib = std::fs::read_to_string("/proc/meminfo").ok().and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("MemTotal:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+        });
+        match total_kib {
+            Some(kib) => ((kib / 1024 / 2) as usize).max(1),
+            None => 4096,
+        }
+    })
+}
+
+/// Buckets of a table of `mib` MiB: the largest power of two whose 64-byte buckets fit in the
+/// size clamped to `1..=max_tt_mb()`.
+fn buckets_for(mib: usize) -> usize {
+    let bytes = (mib.clamp(1, max_tt_mb()) as u128) << 20;
+    let fit = (bytes / (2 * BUCKET * 8) as u128).max(1);
+    1usize << (127 - fit.leading_zeros()).min(usize::BITS - 8)
+}
+
+/// Checks a table size given on the command line or in a file: from 1 to `max_tt_mb()` MiB.
+pub fn check_tt_mb(mib: usize) -> Result<usize, String> {
+    let max = max_tt_mb();
+    if (1..=max).contains(&mib) {
+        Ok(mib)
+    } else {
+        Err(format!(
+            "a transposition table of {mib} MiB: give 1 to {max} MiB (half this machine's memory)"
+        ))
+    }
+}
+
 pub struct TranspositionTable {
     /// `2 * BUCKET` words a bucket: (key ^ data, data) pairs.
     words: Vec<AtomicU64>,
@@ -83,20 +121,26 @@ fn unpack(data: u64) -> (TtHit, u8) {
 }
 
 impl TranspositionTable {
-    /// A table of about `mib` MiB (rounded down to a power of two buckets, at least one).
+    /// A table of about `mib` MiB, rounded down to a power of two buckets. Never loops or aborts:
+    /// the size is clamped to `1..=max_tt_mb()` (half the machine's memory), and when the
+    /// allocation fails anyway the size is halved until it succeeds (down to one bucket). Engine
+    /// files and the CLI check sizes first (`search::Params::tt_mb`, `check_tt_mb`), so the clamp
+    /// is only the last guard.
     pub fn new(mib: usize) -> Self {
-        let bytes = mib.max(1) << 20;
-        let mut buckets = 1usize;
-        while buckets * 2 * BUCKET * 16 <= bytes {
-            buckets *= 2;
-        }
-        let words = (0..buckets * BUCKET * 2)
-            .map(|_| AtomicU64::new(0))
-            .collect();
-        TranspositionTable {
-            words,
-            bucket_mask: buckets - 1,
-            age: AtomicU8::new(0),
+        let mut buckets = buckets_for(mib);
+        loop {
+            let n = buckets * BUCKET * 2;
+            let mut words: Vec<AtomicU64> = Vec::new();
+            if words.try_reserve_exact(n).is_ok() {
+                words.extend((0..n).map(|_| AtomicU64::new(0)));
+                return TranspositionTable {
+                    words,
+                    bucket_mask: buckets - 1,
+                    age: AtomicU8::new(0),
+                };
+            }
+            assert!(buckets > 1, "cannot allocate a one-bucket table");
+            buckets /= 2;
         }
     }
 
@@ -182,6 +226,21 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn absurd_sizes_are_clamped_or_refused_never_looped_on() {
+        // 1 MiB: 16384 buckets of 64 bytes; 0 counts as 1 MiB.
+        assert_eq!(buckets_for(1), 1 << 14);
+        assert_eq!(buckets_for(0), 1 << 14);
+        assert_eq!(buckets_for(3), 1 << 15);
+        // usize::MAX MiB (what `tt_mb = 1e30` cast to an integer becomes) is clamped at once.
+        let most = buckets_for(usize::MAX);
+        assert!(most * 64 <= max_tt_mb() << 20 && most * 128 > max_tt_mb() << 20);
+        assert_eq!(TranspositionTable::new(0).capacity(), 4 << 14);
+        assert!(check_tt_mb(0).is_err());
+        assert!(check_tt_mb(usize::MAX).unwrap_err().contains("MiB"));
+        assert_eq!(check_tt_mb(16), Ok(16));
+    }
 
     #[test]
     fn stores_and_reads_back() {

@@ -2,6 +2,7 @@
 //! captures `28x19`, written `from x to x captured...` (Hub style, captured squares ascending)
 //! when another legal capture has the same start and end.
 
+use crate::game::error::quote;
 use crate::game::{Game, MoveList, ParseError, PlayerId, Turn};
 
 use super::geometry::{bit_of_number, number_of_bit, row_col, Geometry};
@@ -89,11 +90,16 @@ pub fn format_fen<G: Geometry>(pos: &Position<G>) -> String {
     out
 }
 
+/// A square of a FEN list: its number, or algebraic (`a1`, the file from the left and the rank
+/// from the first player's side, as Russian and Brazilian FENs write them: pydraughts' `W:Wa1,..`).
 fn parse_square<G: Geometry>(text: &str, item: &str) -> Result<u32, ParseError> {
+    let item = item.trim();
+    if item.starts_with(|c: char| c.is_ascii_lowercase()) {
+        return parse_algebraic::<G>(text, item);
+    }
     let n: u32 = item
-        .trim()
         .parse()
-        .map_err(|_| ParseError::position(text, format!("bad square {item:?}")))?;
+        .map_err(|_| ParseError::position(text, format!("bad square {}", quote(item))))?;
     bit_of_number::<G>(n).ok_or_else(|| {
         ParseError::position(
             text,
@@ -102,8 +108,37 @@ fn parse_square<G: Geometry>(text: &str, item: &str) -> Result<u32, ParseError> 
     })
 }
 
-/// Reads PDN FEN: `[WB]:[WB]list:[WB]list`, lists of squares or ranges, `K` marks kings. A
-/// trailing `.` and surrounding quotes are accepted.
+/// An algebraic square (`a1` .. `h8` on 8x8, `a1` .. `j10` on 10x10): rank 1 is the first
+/// player's back row, file `a` its left; only the playable (dark) squares, `a1` among them.
+fn parse_algebraic<G: Geometry>(text: &str, item: &str) -> Result<u32, ParseError> {
+    let bad = |why: String| ParseError::position(text, why);
+    let mut chars = item.chars();
+    let file = chars
+        .next()
+        .map(|c| c as u32 - 'a' as u32)
+        .unwrap_or(u32::MAX);
+    let rank: u32 = chars
+        .as_str()
+        .parse()
+        .map_err(|_| bad(format!("bad square {}", quote(item))))?;
+    if file >= G::SIZE || rank == 0 || rank > G::SIZE {
+        return Err(bad(format!(
+            "square {} is not on the {}x{} board",
+            quote(item),
+            G::SIZE,
+            G::SIZE
+        )));
+    }
+    // Internal rows count from the top (the second player's back row).
+    let row = G::SIZE - rank;
+    if (row + file) % 2 == 0 {
+        return Err(bad(format!("square {} is a light square", quote(item))));
+    }
+    Ok(super::geometry::bit_index(G::W, row * G::W + file / 2))
+}
+
+/// Reads PDN FEN: `[WB]:[WB]list:[WB]list`, lists of squares (numbers, or algebraic like `a1`)
+/// or ranges of numbers, `K` marks kings. A trailing `.` and surrounding quotes are accepted.
 pub fn parse_fen<G: Geometry>(rules: &Rules<G>, text: &str) -> Result<Position<G>, ParseError> {
     let body = text.trim().trim_matches('"').trim_end_matches('.').trim();
     let mut fields = body.split(':');
@@ -143,6 +178,14 @@ pub fn parse_fen<G: Geometry>(rules: &Rules<G>, text: &str) -> Result<Position<G
                 None => (false, item),
             };
             let (lo, hi) = match rest.split_once('-') {
+                Some((a, b))
+                    if a.trim().parse::<u32>().is_err() || b.trim().parse::<u32>().is_err() =>
+                {
+                    return Err(ParseError::position(
+                        text,
+                        format!("bad range {}: ranges are of square numbers", quote(item)),
+                    ))
+                }
                 Some((a, b)) => (parse_square::<G>(text, a)?, parse_square::<G>(text, b)?),
                 None => {
                     let b = parse_square::<G>(text, rest)?;

@@ -6,10 +6,22 @@
 
 use std::marker::PhantomData;
 
-use crate::game::rules::{parse_bool, parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::rules::{
+    choice_name, parse_bool, parse_choice, parse_number, RuleOption, RuleSet,
+};
 use crate::game::ParseError;
 
 use super::geometry::Geometry;
+
+/// The names of the choice options, read by `set` and written by `values` from one table each.
+const PROMOTION_NAMES: [(&str, Promotion); 3] = [
+    ("end", Promotion::AtEnd),
+    ("stop", Promotion::Stop),
+    ("continue", Promotion::Continue),
+];
+const FIRST_NAMES: [(&str, FirstName); 2] =
+    [("white", FirstName::White), ("black", FirstName::Black)];
+const ENDGAME_COUNT_NAMES: [(&str, bool); 2] = [("arise", false), ("king_moves", true)];
 
 /// What happens when a man reaches the far row in the middle of a capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -148,32 +160,15 @@ impl VariantRules {
             "flying_kings" => self.flying_kings = parse_bool(key, value)?,
             "complete_capture" => self.complete_capture = parse_bool(key, value)?,
             "majority" => self.majority = parse_bool(key, value)?,
-            "promotion" => {
-                self.promotion = parse_choice(
-                    key,
-                    value,
-                    &[
-                        ("end", Promotion::AtEnd),
-                        ("stop", Promotion::Stop),
-                        ("continue", Promotion::Continue),
-                    ],
-                )?
-            }
+            "promotion" => self.promotion = parse_choice(key, value, &PROMOTION_NAMES)?,
             "king_count" => self.king_count = parse_bool(key, value)?,
             "king_moves" => self.king_moves = parse_number(key, value)?,
             "endgame_rule" => self.endgame_rule = parse_bool(key, value)?,
             "endgame_count" => {
-                self.endgame_restart_on_man_move =
-                    parse_choice(key, value, &[("arise", false), ("king_moves", true)])?
+                self.endgame_restart_on_man_move = parse_choice(key, value, &ENDGAME_COUNT_NAMES)?
             }
             "repetition" => self.repetition = parse_bool(key, value)?,
-            "first" => {
-                self.first = parse_choice(
-                    key,
-                    value,
-                    &[("white", FirstName::White), ("black", FirstName::Black)],
-                )?
-            }
+            "first" => self.first = parse_choice(key, value, &FIRST_NAMES)?,
             _ => {
                 return Err(ParseError::rule(
                     key,
@@ -185,15 +180,8 @@ impl VariantRules {
     }
 
     fn values(&self) -> Vec<(&'static str, String)> {
-        let promotion = match self.promotion {
-            Promotion::AtEnd => "end",
-            Promotion::Stop => "stop",
-            Promotion::Continue => "continue",
-        };
-        let first = match self.first {
-            FirstName::White => "white",
-            FirstName::Black => "black",
-        };
+        let promotion = choice_name(self.promotion, &PROMOTION_NAMES);
+        let first = choice_name(self.first, &FIRST_NAMES);
         vec![
             ("preset", self.preset_name().to_string()),
             ("men_capture_back", self.men_capture_backward.to_string()),
@@ -206,12 +194,7 @@ impl VariantRules {
             ("endgame_rule", self.endgame_rule.to_string()),
             (
                 "endgame_count",
-                if self.endgame_restart_on_man_move {
-                    "king_moves"
-                } else {
-                    "arise"
-                }
-                .to_string(),
+                choice_name(self.endgame_restart_on_man_move, &ENDGAME_COUNT_NAMES).to_string(),
             ),
             ("repetition", self.repetition.to_string()),
             ("first", first.to_string()),

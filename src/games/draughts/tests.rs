@@ -252,3 +252,45 @@ fn endgame_count_readings() {
         assert_eq!(pos.is_terminal(), terminal);
     }
 }
+
+/// Algebraic PDN FEN (pydraughts' Russian and Brazilian form) reads as the numeric one, on every
+/// 8x8 preset; light squares, squares off the board and algebraic ranges are refused.
+#[test]
+fn algebraic_fen_reads_on_every_8x8_preset() {
+    use super::Checkers;
+    use crate::game::{Game, RuleSet};
+    for preset in ["english", "russian", "brazilian", "pool"] {
+        let rules = super::Rules::parse(&format!("preset={preset}")).unwrap();
+        // The first player's letter: black in English and pool, white in Russian and Brazilian.
+        let first = Checkers::new(&rules).format_position();
+        let (f, o) = if first.starts_with('B') {
+            ("B", "W")
+        } else {
+            ("W", "B")
+        };
+        let read = |t: String| {
+            Checkers::parse_position(&rules, &t)
+                .unwrap()
+                .format_position()
+        };
+        let numeric = read(format!("{f}:{f}1-12:{o}21-32"));
+        assert_eq!(numeric, Checkers::new(&rules).format_position(), "{preset}");
+        let algebraic = read(format!(
+            "{f}:{f}a1,c3,e3,g3,c1,e1,g1,b2,d2,f2,h2,a3:{o}b6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8"
+        ));
+        assert_eq!(algebraic, numeric, "{preset}");
+        // g1 is square 1, a1 square 4, b8 square 32; kings keep their K.
+        assert_eq!(
+            read(format!("{f}:{f}Kg1,a1:{o}b8")),
+            read(format!("{f}:{f}K1,4:{o}32")),
+            "{preset}"
+        );
+        for bad in ["a2", "i1", "a9", "a1-c3", "a", "Ka0"] {
+            let t = format!("{f}:{f}{bad}:{o}b8");
+            assert!(
+                Checkers::parse_position(&rules, &t).is_err(),
+                "{preset}: {t}"
+            );
+        }
+    }
+}

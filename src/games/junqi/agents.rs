@@ -20,7 +20,7 @@ use super::observation::JunqiObservation;
 use super::setups::{SetupChoice, SetupChooser};
 use crate::engine::{AgentError, EngineSpec, Limits, ObservingAgent, SearchReport};
 use crate::games::hidden::HiddenGame;
-use crate::search::param_bool;
+use crate::search::Params;
 
 /// The engine's parameters that Junqi reads itself.
 const JUNQI_PARAMS: &[&str] = &["setup", "belief", "setup_prior", "stay_evidence"];
@@ -81,24 +81,34 @@ impl HiddenGame for Junqi {
         spec: &EngineSpec,
         seed: u64,
     ) -> Result<Box<dyn ObservingAgent<Junqi>>, String> {
-        let setup = match spec.params.get("setup").and_then(|v| v.as_str()) {
-            Some("library") => SetupChoice::Library,
-            Some("random") => SetupChoice::Random,
-            None if spec.backend == "random" => SetupChoice::Random,
-            None => SetupChoice::Library,
-            Some(other) => {
-                return Err(format!(
-                    "engine {:?}: setup must be library or random, not {other:?}",
-                    spec.name
-                ))
-            }
+        let known: Vec<&str> = crate::search::hidden::backend_params(&spec.backend)
+            .iter()
+            .chain(JUNQI_PARAMS)
+            .copied()
+            .collect();
+        let p = Params::new(spec, &known)?;
+        let default_setup = match spec.backend.as_str() {
+            "random" => SetupChoice::Random,
+            _ => SetupChoice::Library,
         };
+        let setup = p.choice(
+            "setup",
+            default_setup,
+            &[
+                ("library", SetupChoice::Library),
+                ("random", SetupChoice::Random),
+            ],
+        )?;
         let d = BeliefConfig::default();
-        let stay_evidence = param_bool(spec, "stay_evidence", d.stay_evidence)?;
-        let belief = param_bool(spec, "belief", true)?.then(|| BeliefConfig {
-            setup_prior: spec.param_f64("setup_prior", d.setup_prior).max(0.0),
-            stay_evidence,
-        });
+        let stay_evidence = p.bool("stay_evidence", d.stay_evidence)?;
+        let belief = p.bool("belief", true)?;
+        let belief = match belief {
+            true => Some(BeliefConfig {
+                setup_prior: p.f64("setup_prior", d.setup_prior, 0.0, 1e9)?,
+                stay_evidence,
+            }),
+            false => None,
+        };
         let play = crate::search::hidden::build_observing::<Junqi>(
             spec,
             seed,

@@ -1,7 +1,7 @@
 //! Othello (黑白棋, seed 002): placement with flips, a forced pass when a side has no move,
 //! the game ends when neither side can move, and the side with more discs wins.
 
-use crate::game::rules::{parse_choice, RuleOption, RuleSet};
+use crate::game::rules::{choice_name, parse_choice, RuleOption, RuleSet};
 use crate::game::zobrist;
 use crate::game::{Game, MoveList, ParseError, PlayerId, Returns, Turn};
 
@@ -34,14 +34,7 @@ impl RuleSet for OthelloRules {
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
         match key {
             "start" => {
-                self.start = parse_choice(
-                    key,
-                    value,
-                    &[
-                        ("crossed", StartSetup::Crossed),
-                        ("parallel", StartSetup::Parallel),
-                    ],
-                )?;
+                self.start = parse_choice(key, value, &START_NAMES)?;
                 Ok(())
             }
             _ => Err(ParseError::rule(
@@ -51,13 +44,15 @@ impl RuleSet for OthelloRules {
         }
     }
     fn values(&self) -> Vec<(&'static str, String)> {
-        let start = match self.start {
-            StartSetup::Crossed => "crossed",
-            StartSetup::Parallel => "parallel",
-        };
-        vec![("start", start.to_string())]
+        vec![("start", choice_name(self.start, &START_NAMES).to_string())]
     }
 }
+
+/// The names of `start=`, read and written from this one table.
+const START_NAMES: [(&str, StartSetup); 2] = [
+    ("crossed", StartSetup::Crossed),
+    ("parallel", StartSetup::Parallel),
+];
 
 /// A square 0..63, or `PASS`.
 pub type OthelloMove = u8;

@@ -13,6 +13,8 @@ use crate::engine::{Agent, AgentError, Limits, SearchReport};
 use crate::game::zobrist::splitmix64;
 use crate::game::Game;
 use crate::search::tt::{Bound, TranspositionTable, NO_MOVE};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 /// At or below this many empties: no table, parity ordering, empties from a list.
 const SHALLOW: u32 = 6;
@@ -85,12 +87,40 @@ pub struct Solution {
     /// A principal variation from the table (may stop early).
     pub pv: Vec<u8>,
     pub nodes: u64,
+    /// Set when the solve stopped early (the stop flag, or the time limit): `score` is then
+    /// meaningless and the true score lies in `bounds`.
+    pub interrupted: bool,
+    /// What the probes proved: lower and upper bound of the score (equal when solved).
+    pub bounds: (i32, i32),
+}
+
+/// Where a long solve stands, for progress lines.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub nodes: u64,
+    /// The proven bounds so far.
+    pub bounds: (i32, i32),
+    pub elapsed: std::time::Duration,
 }
 
 pub struct Solver {
     tt: TranspositionTable,
     pub nodes: u64,
+    /// Polled every `POLL_NODES` nodes: once set, the solve stops and reports bounds.
+    stop: &'static AtomicBool,
+    /// Stop at this time too.
+    deadline: Option<Instant>,
+    /// Called every `progress_every` with where the solve stands.
+    progress: Option<(Duration, Box<dyn FnMut(&Progress) + Send>)>,
+    next_poll: u64,
+    stopped: bool,
+    started: Instant,
+    last_report: Instant,
+    bounds: (i32, i32),
 }
+
+/// Nodes between two polls of the stop flag, the clock and the progress callback.
+const POLL_NODES: u64 = 1 << 16;
 
 #[inline]
 fn final_score(own: u64, opp: u64) -> i32 {
@@ -117,7 +147,52 @@ impl Solver {
         Solver {
             tt: TranspositionTable::new(tt_mb),
             nodes: 0,
+            stop: &crate::search::stop::NEVER,
+            deadline: None,
+            progress: None,
+            next_poll: POLL_NODES,
+            stopped: false,
+            started: Instant::now(),
+            last_report: Instant::now(),
+            bounds: (-64, 64),
         }
+    }
+
+    /// Stops when `flag` is set (`search::stop::interrupted()` for Ctrl-C), or after `limit`.
+    pub fn stop_on(mut self, flag: &'static AtomicBool, limit: Option<Duration>) -> Self {
+        self.stop = flag;
+        self.deadline = limit.map(|d| Instant::now() + d);
+        self
+    }
+
+    /// Calls `report` every `every` while solving.
+    pub fn with_progress(
+        mut self,
+        every: Duration,
+        report: impl FnMut(&Progress) + Send + 'static,
+    ) -> Self {
+        self.progress = Some((every, Box::new(report)));
+        self
+    }
+
+    /// The stop flag, the clock and the progress line, every `POLL_NODES` nodes. True to stop.
+    #[cold]
+    fn poll(&mut self) -> bool {
+        self.next_poll = self.nodes + POLL_NODES;
+        let now = Instant::now();
+        if let Some((every, report)) = &mut self.progress {
+            if now.duration_since(self.last_report) >= *every {
+                self.last_report = now;
+                report(&Progress {
+                    nodes: self.nodes,
+                    bounds: self.bounds,
+                    elapsed: now.duration_since(self.started),
+                });
+            }
+        }
+        self.stopped =
+            crate::search::stop::is_set(self.stop) || self.deadline.is_some_and(|d| now >= d);
+        self.stopped
     }
 
     /// Solves `pos` exactly.
@@ -128,12 +203,27 @@ impl Solver {
     /// probe reuses the table of the ones before.
     pub fn solve(&mut self, pos: &Othello) -> Solution {
         self.nodes = 0;
+        self.next_poll = POLL_NODES;
+        self.stopped = false;
+        self.started = Instant::now();
+        self.last_report = self.started;
+        self.bounds = (-64, 64);
         self.tt.new_search();
         let (own, opp) = (pos.own(), pos.opp());
         let (mut lo, mut hi) = (-64, 64);
         let mut guess = 0;
         let score = loop {
             let v = self.search(own, opp, guess - 1, guess + 1, false);
+            if self.stopped {
+                return Solution {
+                    score: 0,
+                    best: None,
+                    pv: Vec::new(),
+                    nodes: self.nodes,
+                    interrupted: true,
+                    bounds: (lo, hi),
+                };
+            }
             if v <= guess - 1 {
                 hi = v;
             } else if v >= guess + 1 {
@@ -141,6 +231,7 @@ impl Solver {
             } else {
                 break v;
             }
+            self.bounds = (lo, hi);
             if lo >= hi {
                 // Known exactly from the bounds; one more probe at it leaves the table's root
                 // entry (and so the best move) from a search that proved the score.
@@ -157,12 +248,15 @@ impl Solver {
             best: pv.first().copied(),
             pv,
             nodes: self.nodes,
+            interrupted: false,
+            bounds: (score, score),
         }
     }
 
     /// Solves within (alpha, beta): exact when the score lies inside, else a bound beyond it.
     pub fn solve_window(&mut self, pos: &Othello, alpha: i32, beta: i32) -> Solution {
         self.nodes = 0;
+        self.next_poll = POLL_NODES;
         self.tt.new_search();
         let (own, opp) = (pos.own(), pos.opp());
         let score = self.search(own, opp, alpha, beta, false);
@@ -172,6 +266,8 @@ impl Solver {
             best: pv.first().copied(),
             pv,
             nodes: self.nodes,
+            interrupted: false,
+            bounds: (-64, 64),
         }
     }
 
@@ -214,6 +310,10 @@ impl Solver {
             return self.shallow(own, opp, alpha, beta, empty);
         }
         self.nodes += 1;
+        // Once stopping, every node returns at once and stores nothing.
+        if self.nodes >= self.next_poll && self.poll() || self.stopped {
+            return 0;
+        }
         // Stability cut-off: the opponent's stable discs are lost to us for good.
         if alpha >= STABILITY_ALPHA {
             let upper = 64 - 2 * edge_stable(opp).count_ones() as i32;
@@ -316,6 +416,9 @@ impl Solver {
                     }
                 }
             }
+        }
+        if self.stopped {
+            return 0;
         }
         let bound = Bound::of_result(best, alpha_orig, beta);
         if use_tt {

@@ -103,17 +103,28 @@ pub fn build_agent<G: Game>(spec: &EngineSpec) -> Result<Box<dyn Agent<G>>, Stri
             spec.name
         ));
     }
-    let path = match spec.params.get("table") {
-        Some(toml::Value::String(p)) => PathBuf::from(p),
-        _ => {
+    let params = crate::search::Params::new(spec, &["table"])?;
+    let path = match params.string("table")? {
+        Some(p) => PathBuf::from(p),
+        None => {
             return Err(format!(
                 "engine {:?}: perfect needs [params] table = \"file\"",
                 spec.name
             ))
         }
     };
-    let solution = table(&path)?;
     let rules = UrRules::parse(&spec.rules).map_err(|e| e.to_string())?;
+    let solution = table(&path).map_err(|e| {
+        if path.exists() {
+            e
+        } else {
+            format!(
+                "{e} (make it with `boardlab solve --game ur --rules {} --out {}`)",
+                rules.to_text(),
+                path.display()
+            )
+        }
+    })?;
     if rules != solution.rules {
         return Err(format!(
             "engine {:?}: rules {:?} differ from the table's {:?}",

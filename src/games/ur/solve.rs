@@ -296,13 +296,7 @@ impl Solution {
     /// Reads a table written by `save`.
     pub fn load(path: &Path) -> Result<Solution, String> {
         let file = std::fs::File::open(path)
-            .map_err(|e| {
-                format!(
-                    "cannot open the solved table {}: {e} (make it with `boardlab solve --game ur --rules ... --out {}`)",
-                    path.display(),
-                    path.display()
-                )
-            })?;
+            .map_err(|e| format!("cannot open the solved table {}: {e}", path.display()))?;
         let mut r = BufReader::with_capacity(1 << 20, file);
         let bad = |why: &str| format!("{}: {why}", path.display());
         let mut magic = [0u8; 8];

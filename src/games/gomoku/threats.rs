@@ -1,0 +1,328 @@
+//! Threat-space search: can the side to move win by a chain of threats the opponent must
+//! answer? VCF (victory by continuous fours) plays only fours, each answered at its one five
+//! point; VCT also plays threes, answered by every move that stops the straight four (the points
+//! of the attacker's fours and straight fours) and by the defender's own fours. Renju is heeded
+//! both ways: black never plays a forbidden point, and a four whose five point is forbidden for a
+//! defending black cannot be blocked. A node budget bounds every search; running out is "not
+//! proven", never a false proof.
+
+use std::collections::HashMap;
+
+use smallvec::SmallVec;
+
+use crate::game::Game;
+
+use super::board::BLACK;
+use super::opening::Step;
+use super::patterns::{B4, D4, F3, F4};
+use super::state::{Gomoku, GomokuMove};
+use super::threat_map::class;
+
+pub type Points = SmallVec<[usize; 32]>;
+
+/// What a search found: the winning first move and the plies to the five.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Win {
+    pub mv: GomokuMove,
+    pub plies: u32,
+}
+
+/// One threat search and its counters.
+pub struct ThreatSearch {
+    /// Also play threes (VCT), not only fours (VCF).
+    pub vct: bool,
+    /// Most attacker moves in a line.
+    pub max_depth: u32,
+    pub budget: u64,
+    pub nodes: u64,
+    /// Attack positions already refuted, with the depth they were searched to.
+    refuted: HashMap<u64, u32>,
+}
+
+impl Gomoku {
+    /// Empty points near the stones (within two steps), or the centre on an empty board.
+    pub fn near_points(&self) -> Points {
+        let b = self.board();
+        let n = b.size();
+        let mut out = Points::new();
+        if b.total_stones() == 0 {
+            out.push(b.point(n / 2, n / 2));
+            return out;
+        }
+        let mask = (1u32 << n) - 1;
+        let spread = |x: u32| (x | x << 1 | x << 2 | x >> 1 | x >> 2) & mask;
+        let rows: SmallVec<[u32; 19]> = (0..n).map(|r| spread(b.row_occupancy(r))).collect();
+        for r in 0..n {
+            let mut near = 0;
+            for rr in r.saturating_sub(2)..=(r + 2).min(n - 1) {
+                near |= rows[rr];
+            }
+            near &= !b.row_occupancy(r) & mask;
+            while near != 0 {
+                let f = near.trailing_zeros() as usize;
+                near &= near - 1;
+                out.push(b.point(f, r));
+            }
+        }
+        out
+    }
+
+    /// Empty points where `colour` has class `c` (scanned only when the count says any exist).
+    pub fn points_with_class(&self, colour: usize, c: u8) -> Points {
+        let mut out = Points::new();
+        if self.map().class_count(colour, c) == 0 {
+            return out;
+        }
+        for p in 0..self.board().cells() {
+            if self.map().class(colour, p) == c && self.board().is_empty(p) {
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    /// Whether `colour` may (and, being sane, would) put a stone on the empty point `p` in this
+    /// engine's view: not a forbidden point of black unless it makes a five.
+    #[inline]
+    pub fn playable(&self, colour: usize, p: usize) -> bool {
+        colour != BLACK
+            || !self.renju()
+            || !self.view().renju_aware
+            || self.makes_five(BLACK, p)
+            || match self.map().class(BLACK, p) {
+                class::FORBIDDEN => false,
+                class::MAYBE_FORBIDDEN => self.foul_at(p).is_none(),
+                _ => true,
+            }
+    }
+
+    /// Points where `colour` makes at least one four (playable ones).
+    pub fn four_moves(&self, colour: usize) -> Points {
+        let mut out = Points::new();
+        let m = self.map();
+        let any = [
+            class::FOUR,
+            class::FOUR_THREE,
+            class::FOUR_FOUR,
+            class::OPEN_FOUR,
+        ]
+        .iter()
+        .any(|&c| m.class_count(colour, c) > 0)
+            || (colour == BLACK
+                && (m.class_count(BLACK, class::MAYBE_FORBIDDEN) > 0
+                    || m.class_count(BLACK, class::FORBIDDEN) > 0));
+        if !any {
+            return out;
+        }
+        for p in 0..self.board().cells() {
+            if self.board().is_empty(p)
+                && m.shapes(colour, p)
+                    .iter()
+                    .any(|&s| matches!(s, B4 | F4 | D4))
+                && m.class(colour, p) != class::FIVE
+                && self.playable(colour, p)
+            {
+                out.push(p);
+            }
+        }
+        // Straight fours first: they win at once.
+        out.sort_by_key(|&p| std::cmp::Reverse(m.class(colour, p)));
+        out
+    }
+
+    /// Points where `colour` makes an open three and no four (playable ones).
+    pub fn three_moves(&self, colour: usize) -> Points {
+        let m = self.map();
+        let mut out: Points = self
+            .near_points()
+            .into_iter()
+            .filter(|&p| {
+                let s = m.shapes(colour, p);
+                s.contains(&F3)
+                    && !s.iter().any(|&x| matches!(x, B4 | F4 | D4))
+                    && self.playable(colour, p)
+            })
+            .collect();
+        out.sort_by_key(|&p| std::cmp::Reverse(m.class(colour, p)));
+        out
+    }
+
+    /// Five points of `colour` (empty points where one stone makes a five).
+    pub fn five_points(&self, colour: usize) -> Points {
+        self.points_with_class(colour, class::FIVE)
+    }
+
+    /// Whether `colour` threatens a straight four (has a playable straight-four point, or for
+    /// a side without renju's restrictions a double four).
+    pub fn threatens_straight_four(&self, colour: usize) -> bool {
+        let m = self.map();
+        [class::OPEN_FOUR, class::FOUR_FOUR, class::MAYBE_FORBIDDEN]
+            .into_iter()
+            .any(|c| {
+                self.points_with_class(colour, c).into_iter().any(|p| {
+                    (c != class::MAYBE_FORBIDDEN || m.shapes(colour, p).contains(&F4))
+                        && self.playable(colour, p)
+                })
+            })
+    }
+
+    fn child(&self, mv: usize) -> Gomoku {
+        let mut c = self.clone();
+        c.play(mv as GomokuMove);
+        c
+    }
+}
+
+impl ThreatSearch {
+    pub fn new(vct: bool, max_depth: u32, budget: u64) -> ThreatSearch {
+        ThreatSearch {
+            vct,
+            max_depth,
+            budget,
+            nodes: 0,
+            refuted: HashMap::new(),
+        }
+    }
+
+    /// A forced win for the side to move of `state` (normal play only), if one is found.
+    pub fn find(&mut self, state: &Gomoku) -> Option<Win> {
+        if state.step() != Step::Play || state.is_terminal() {
+            return None;
+        }
+        let me = state.side();
+        if let Some(&p) = state.five_points(me).first() {
+            return Some(Win {
+                mv: p as GomokuMove,
+                plies: 1,
+            });
+        }
+        self.attack(state, self.max_depth, true)
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        self.nodes += 1;
+        self.nodes > self.budget
+    }
+
+    /// The attacker (side to move) wins within `depth` attacking moves: the first move and plies.
+    fn attack(&mut self, s: &Gomoku, depth: u32, root: bool) -> Option<Win> {
+        if self.out_of_budget() {
+            return None;
+        }
+        let me = s.side();
+        let you = me ^ 1;
+        if let Some(&p) = s.five_points(me).first() {
+            return Some(Win {
+                mv: p as GomokuMove,
+                plies: 1,
+            });
+        }
+        if depth == 0 {
+            return None;
+        }
+        let key = s.hash();
+        if !root && self.refuted.get(&key).is_some_and(|&d| d >= depth) {
+            return None;
+        }
+        let their_fives = s.five_points(you);
+        let result = if !their_fives.is_empty() {
+            // The defender threatens five: block it (one point only), then the defender must
+            // answer whatever the block threatens.
+            if their_fives.len() >= 2 || !s.playable(me, their_fives[0]) {
+                None
+            } else {
+                let b = their_fives[0];
+                let c = s.child(b);
+                self.defend(&c, depth - 1).map(|plies| Win {
+                    mv: b as GomokuMove,
+                    plies: plies + 1,
+                })
+            }
+        } else {
+            let mut moves = s.four_moves(me);
+            if self.vct {
+                moves.extend(s.three_moves(me));
+            }
+            let mut found = None;
+            for m in moves {
+                let c = s.child(m);
+                if c.is_terminal() {
+                    continue;
+                }
+                if let Some(plies) = self.defend(&c, depth - 1) {
+                    found = Some(Win {
+                        mv: m as GomokuMove,
+                        plies: plies + 1,
+                    });
+                    break;
+                }
+                if self.nodes > self.budget {
+                    break;
+                }
+            }
+            found
+        };
+        if result.is_none() && self.nodes <= self.budget {
+            self.refuted.insert(key, depth);
+        }
+        result
+    }
+
+    /// The defender is to move facing the attacker's threat; the attacker wins whatever the
+    /// defender does (the plies to the five).
+    fn defend(&mut self, s: &Gomoku, depth: u32) -> Option<u32> {
+        if self.out_of_budget() {
+            return None;
+        }
+        let me = s.side();
+        let att = me ^ 1;
+        if !s.five_points(me).is_empty() {
+            return None;
+        }
+        let fives = s.five_points(att);
+        if fives.len() >= 2 {
+            return Some(2);
+        }
+        if let Some(&f) = fives.first() {
+            if !s.playable(me, f) {
+                return Some(2);
+            }
+            let c = s.child(f);
+            if c.is_terminal() {
+                return None;
+            }
+            return self.attack(&c, depth, false).map(|w| w.plies + 1);
+        }
+        if !self.vct || !s.threatens_straight_four(att) {
+            return None;
+        }
+        // Every defence against a straight four: the attacker's four and straight-four points,
+        // and the defender's own fours.
+        let m = s.map();
+        let mut defences: Points = s
+            .near_points()
+            .into_iter()
+            .filter(|&p| m.shapes(att, p).iter().any(|&x| matches!(x, B4 | F4 | D4)))
+            .collect();
+        for p in s.four_moves(me) {
+            if !defences.contains(&p) {
+                defences.push(p);
+            }
+        }
+        let mut longest = 0;
+        for d in defences {
+            if !s.playable(me, d) {
+                continue;
+            }
+            let c = s.child(d);
+            if c.is_terminal() {
+                return None;
+            }
+            match self.attack(&c, depth, false) {
+                Some(w) => longest = longest.max(w.plies + 1),
+                None => return None,
+            }
+        }
+        Some(longest.max(2))
+    }
+}

@@ -1,0 +1,333 @@
+//! The Hub protocol (Fabien Letouzey's, as Scan speaks it and pydraughts' `HubEngine` drives it):
+//! the framing and commands, generic over the game. A game speaks it by implementing
+//! `HubNotation` (its position and move text in Hub's dialect); international draughts does
+//! (`games::draughts::hub`). Bytes come through `protocol::session`, so a line that is not UTF-8
+//! or is over 1 MB is answered with `error ...` and the session goes on. Dialect:
+//! docs/protocol.md, "The Hub protocol".
+//!
+//! | GUI sends | engine answers |
+//! |---|---|
+//! | `hub` | `id name=.. version=..`, `param ..` lines, `wait` |
+//! | `init` | `ready` |
+//! | `pos [pos=<text>] [moves="m1 m2 .."]` | (nothing) |
+//! | `level depth=N` / `nodes=N` / `move-time=S` / `time=S [inc=S] [moves=N]` / `infinite` | (nothing) |
+//! | `go think` (or `go ponder`, `go analyze`) | `info depth=.. score=.. nodes=.. time=.. nps=.. pv=".."`, `done move=.. [ponder=..]` |
+//! | `ping` | `pong` |
+//! | `new-game`, `stop`, `ponder-hit`, `set-param name=.. value=..` | (nothing) |
+//! | `quit` | the engine exits |
+//!
+//! A command that cannot be done answers `error <why>` and changes nothing. The search runs to
+//! its limit before `done`; `stop` arriving meanwhile is read afterwards and ignored.
+
+use std::io::{BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use super::session::{self, Session};
+use crate::engine::{Agent, EngineSpec, Evaluate, Limits};
+use crate::game::error::quote;
+use crate::game::ParseError;
+
+/// What a game supplies to speak Hub: its positions and moves in Hub's text.
+pub trait HubNotation: Evaluate {
+    /// The `variant` the engine announces (`normal` for international draughts).
+    const HUB_VARIANT: &'static str;
+    /// Evaluation units a `score=` of 1.0 stands for (draughts: 100, one man).
+    const HUB_SCORE_UNIT: f64 = 100.0;
+    /// Reads a Hub `pos=` value.
+    fn parse_hub_position(rules: &Self::Rules, text: &str) -> Result<Self, ParseError>;
+    /// A move as Hub writes it.
+    fn hub_move(&self, mv: Self::Move) -> String;
+    /// The engine used without `--engine`.
+    fn hub_default_engine() -> EngineSpec;
+}
+
+/// Splits `key=value key="quoted value" flag` arguments.
+pub fn parse_args(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    loop {
+        while chars.peek().is_some_and(|c| c.is_whitespace()) {
+            chars.next();
+        }
+        if chars.peek().is_none() {
+            return out;
+        }
+        let mut key = String::new();
+        while let Some(&c) = chars.peek() {
+            if c == '=' || c.is_whitespace() {
+                break;
+            }
+            key.push(c);
+            chars.next();
+        }
+        let mut value = String::new();
+        if chars.peek() == Some(&'=') {
+            chars.next();
+            if chars.peek() == Some(&'"') {
+                chars.next();
+                for c in chars.by_ref() {
+                    if c == '"' {
+                        break;
+                    }
+                    value.push(c);
+                }
+            } else {
+                while let Some(&c) = chars.peek() {
+                    if c.is_whitespace() {
+                        break;
+                    }
+                    value.push(c);
+                    chars.next();
+                }
+            }
+        }
+        out.push((key, value));
+    }
+}
+
+/// The limits a `level` command asks for, as one move's budget. A value that is not a number
+/// (`depth=abc`, `move-time=-1`) is an error naming it; nothing changes then.
+pub fn limits_of_level(args: &[(String, String)], current: Limits) -> Result<Limits, String> {
+    let get = |k: &str| {
+        args.iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.as_str())
+    };
+    let count = |k: &str| -> Result<Option<u64>, String> {
+        match get(k) {
+            None => Ok(None),
+            Some(v) => match v.parse::<u64>() {
+                Ok(n) if n >= 1 => Ok(Some(n)),
+                _ => Err(format!(
+                    "level: {k} must be a whole number >= 1, not {}",
+                    quote(v)
+                )),
+            },
+        }
+    };
+    let secs = |k: &str| -> Result<Option<u64>, String> {
+        match get(k) {
+            None => Ok(None),
+            Some(v) => match v.parse::<f64>() {
+                Ok(s) if s.is_finite() && s >= 0.0 && s < 1e9 => {
+                    Ok(Some((s * 1000.0).max(1.0) as u64))
+                }
+                _ => Err(format!("level: {k} must be seconds, not {}", quote(v))),
+            },
+        }
+    };
+    let mut l = current;
+    if let Some(d) = count("depth")? {
+        l = Limits::depth(d.min(u32::MAX as u64) as u32);
+    }
+    if let Some(n) = count("nodes")? {
+        l = Limits::nodes(n);
+    }
+    if let Some(ms) = secs("move-time")? {
+        l = Limits::time_ms(ms);
+    }
+    let inc = secs("inc")?.unwrap_or(0);
+    let moves = count("moves")?.unwrap_or(30);
+    if let Some(total) = secs("time")? {
+        l = Limits::time_ms((total / moves + inc).max(10));
+    }
+    if get("infinite").is_some() {
+        l = Limits::default();
+    }
+    Ok(l)
+}
+
+/// The engine side of Hub for game `G`.
+pub struct HubServer<G: HubNotation> {
+    rules: G::Rules,
+    state: G,
+    agent: Box<dyn Agent<G>>,
+    limits: Limits,
+}
+
+impl<G: HubNotation> HubServer<G> {
+    pub fn new(agent: Box<dyn Agent<G>>, limits: Limits) -> Self {
+        let rules = G::Rules::default();
+        HubServer {
+            state: G::new(&rules),
+            rules,
+            agent,
+            limits,
+        }
+    }
+
+    /// `pos [pos=..] [moves=".."]`: all or nothing.
+    fn set_position(&mut self, args: &[(String, String)]) -> Result<(), String> {
+        let mut next = match args.iter().find(|(k, _)| k == "pos") {
+            Some((_, p)) => G::parse_hub_position(&self.rules, p).map_err(|e| e.to_string())?,
+            None => G::new(&self.rules),
+        };
+        if let Some((_, moves)) = args.iter().find(|(k, _)| k == "moves") {
+            for m in moves.split_whitespace() {
+                next.play_text(m).map_err(|e| e.to_string())?;
+            }
+        }
+        self.state = next;
+        Ok(())
+    }
+
+    fn go(&mut self) -> Result<Vec<String>, String> {
+        if self.state.current_player().is_none() {
+            return Err("the game is over".into());
+        }
+        let (state, limits, agent) = (&self.state, &self.limits, &mut self.agent);
+        let report = catch_unwind(AssertUnwindSafe(|| agent.choose(state, limits)))
+            .map_err(|_| "the engine panicked".to_string())?
+            .map_err(|e| e.to_string())?;
+        let secs = report.ms as f64 / 1000.0;
+        let pv = report.pv_texts(&self.state, |s, m| s.hub_move(m));
+        let mut done = format!("done move={}", self.state.hub_move(report.best));
+        if let Some(p) = pv.get(1) {
+            done.push_str(&format!(" ponder={p}"));
+        }
+        Ok(vec![
+            format!(
+                "info depth={} score={:.2} nodes={} time={:.3} nps={:.0} pv=\"{}\"",
+                report.depth,
+                report.score / G::HUB_SCORE_UNIT,
+                report.nodes,
+                secs,
+                report.nodes as f64 / secs.max(1e-3),
+                pv.join(" ")
+            ),
+            done,
+        ])
+    }
+}
+
+impl<G: HubNotation> Session for HubServer<G> {
+    fn handle(&mut self, line: &str) -> (Vec<String>, bool) {
+        let line = line.trim();
+        let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let args = parse_args(rest);
+        let reply: Result<Vec<String>, String> = match command {
+            "" => Ok(vec![]),
+            "hub" => Ok(vec![
+                format!(
+                    "id name=boardlab version={} author=boardlab country=none",
+                    env!("CARGO_PKG_VERSION")
+                ),
+                format!(
+                    "param name=variant value={0} type=enum values=\"{0}\"",
+                    G::HUB_VARIANT
+                ),
+                "wait".into(),
+            ]),
+            "init" => Ok(vec!["ready".into()]),
+            "ping" => Ok(vec!["pong".into()]),
+            "new-game" => {
+                self.agent.new_game();
+                Ok(vec![])
+            }
+            "pos" => self.set_position(&args).map(|_| vec![]),
+            "level" => limits_of_level(&args, self.limits).map(|l| {
+                self.limits = l;
+                vec![]
+            }),
+            "go" => self.go(),
+            "stop" | "ponder-hit" | "set-param" => Ok(vec![]),
+            "quit" => return (vec![], true),
+            other => Err(format!("unknown command {}", quote(other))),
+        };
+        match reply {
+            Ok(lines) => (lines, false),
+            Err(why) => (vec![format!("error {why}")], false),
+        }
+    }
+
+    fn malformed(&mut self, why: &str) -> Vec<String> {
+        vec![format!("error {why}")]
+    }
+}
+
+/// Runs a Hub session until `quit` or the end of input.
+pub fn serve<G: HubNotation>(
+    server: &mut HubServer<G>,
+    input: impl BufRead,
+    output: impl Write,
+) -> std::io::Result<()> {
+    session::serve(server, input, output)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::draughts::Draughts;
+    use crate::search::baselines::RandomAgent;
+
+    fn run(script: &[u8]) -> String {
+        let mut server =
+            HubServer::<Draughts>::new(Box::new(RandomAgent::new("random", 1)), Limits::default());
+        let mut out = Vec::new();
+        serve(&mut server, script, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn handshake_and_a_move() {
+        let start = format!("W{}{}{}", "b".repeat(20), "e".repeat(10), "w".repeat(20));
+        let out = run(format!(
+            "hub\ninit\nping\npos pos={start} moves=\"32-28 19-23 28x19x23\"\nlevel depth=1\ngo think\nquit\n"
+        )
+        .as_bytes());
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with("id name=boardlab"));
+        assert!(lines.contains(&"wait") && lines.contains(&"ready") && lines.contains(&"pong"));
+        let done = lines.iter().find(|l| l.starts_with("done move=")).unwrap();
+        // Black must recapture 19: 14x23x19 or 13x24x19.
+        let mv = done
+            .trim_start_matches("done move=")
+            .split_whitespace()
+            .next()
+            .unwrap();
+        assert!(mv == "14x23x19" || mv == "13x24x19", "{mv}");
+    }
+
+    #[test]
+    fn bad_input_is_an_error_line_and_the_session_goes_on() {
+        let mut script =
+            b"pos pos=Wxyz\npos moves=\"31-27 1-7\"\nfrobnicate\nlevel depth=abc\n".to_vec();
+        script.extend_from_slice(b"level move-time=-1\n\xff\xfe garbage\nping\n");
+        let out = run(&script);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 7, "{out}");
+        assert!(lines[..6].iter().all(|l| l.starts_with("error ")), "{out}");
+        assert!(
+            lines[3].contains("depth") && lines[3].contains("\"abc\""),
+            "{out}"
+        );
+        assert!(lines[5].contains("not UTF-8"), "{out}");
+        assert_eq!(lines[6], "pong");
+    }
+
+    #[test]
+    fn level_sets_one_budget() {
+        let args = |t: &str| parse_args(t);
+        let l = limits_of_level(&args("depth=3"), Limits::default()).unwrap();
+        assert_eq!(l, Limits::depth(3));
+        let l = limits_of_level(&args("time=60 inc=1 moves=30"), l).unwrap();
+        assert_eq!(l, Limits::time_ms(3000));
+        assert_eq!(
+            limits_of_level(&args("infinite"), l).unwrap(),
+            Limits::default()
+        );
+        assert!(limits_of_level(&args("nodes=0"), l).is_err());
+    }
+
+    #[test]
+    fn arguments_with_quotes() {
+        let a = parse_args("pos=Wbbe moves=\"32-28 19-23\" depth=3");
+        assert_eq!(a[0], ("pos".into(), "Wbbe".into()));
+        assert_eq!(a[1], ("moves".into(), "32-28 19-23".into()));
+        assert_eq!(a[2], ("depth".into(), "3".into()));
+        assert_eq!(
+            parse_args("think"),
+            vec![("think".to_string(), String::new())]
+        );
+    }
+}
