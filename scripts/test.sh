@@ -21,6 +21,7 @@ echo "== cross-checks against independent implementations"
 "$PY" scripts/crosscheck_ewn.py --games "${EWN_GAMES:-200}"
 "$PY" scripts/crosscheck_ewn.py --perft 8 --setups 2
 bash scripts/ci_gomoku.sh
+bash scripts/ci_junqi.sh
 
 echo "== arena: a tournament run as 2 Ray shards and merged equals the single run"
 arena_tmp=$(mktemp -d)
