@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, MoveList, PlayerId};
+use crate::game::{Game, ImperfectInformation, MoveList, PlayerId};
 
 /// How much an agent may search for one move. Unset fields are unlimited; an agent with no
 /// limit at all uses its own default.
@@ -204,6 +204,38 @@ pub trait Agent<G: Game>: Send {
     /// what it measures; such an agent answers with an error where it knows nothing.
     fn exact_score(&self) -> Option<ExactScore> {
         None
+    }
+}
+
+/// A player of a hidden-information game: it is handed what its seat observes, never the state,
+/// so no engine of this kind can read what its seat does not know. The arena's referee
+/// (`arena::hidden`) and the line protocol's referee mode (`protocol::referee`) drive them.
+pub trait ObservingAgent<G: ImperfectInformation>: Send {
+    fn name(&self) -> String;
+    /// A new game starts.
+    fn new_game(&mut self) {}
+    /// The move for the observer of `obs`, who is to move.
+    fn choose(
+        &mut self,
+        obs: &G::Observation,
+        limits: &Limits,
+    ) -> Result<SearchReport<G::Move>, AgentError>;
+}
+
+/// An observing agent where an `Agent` is wanted (the referee, `boardlab search`): it is given
+/// the state but passes on only the observation of the player to move.
+pub struct ObservationOnly<G: ImperfectInformation>(pub Box<dyn ObservingAgent<G>>);
+
+impl<G: ImperfectInformation> Agent<G> for ObservationOnly<G> {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+    fn new_game(&mut self) {
+        self.0.new_game()
+    }
+    fn choose(&mut self, state: &G, limits: &Limits) -> Result<SearchReport<G::Move>, AgentError> {
+        let player = state.current_player().ok_or(AgentError::NoMove)?;
+        self.0.choose(&state.observe(player), limits)
     }
 }
 

@@ -136,6 +136,7 @@ const SERVERS: &[(&str, Server)] = &[
     ("hub", hub_server),
     ("xboard", xboard_server),
     ("gnubg", gnubg_server),
+    ("referee", referee_server),
 ];
 
 fn random_agent<G: Evaluate>() -> Box<dyn Agent<G>> {
@@ -185,6 +186,24 @@ fn xboard_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
     Some(out)
 }
 
+/// The line protocol's referee mode (hidden-information games: `observation <text>`).
+fn referee_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
+    use boardlab::games::junqi::Junqi;
+    use boardlab::protocol::referee::{serve, ObserverServer};
+    if game != "junqi" {
+        return None;
+    }
+    let agent = Box::new(RandomAgent::new("random", 7));
+    let mut out = Vec::new();
+    serve(
+        ObserverServer::<Junqi>::new(agent, Limits::default()),
+        input,
+        &mut out,
+    )
+    .expect("writing to memory");
+    Some(out)
+}
+
 /// GNU Backgammon's external-player protocol (boardlab as the player); backgammon only.
 fn gnubg_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
     use boardlab::games::backgammon::BgRules;
@@ -221,6 +240,7 @@ fn session_input(lines: &[String]) -> Vec<u8> {
             "setboard ",
             "variant ",
             "board:a:b:7:0:0:",
+            "observation ",
         ] {
             input.extend_from_slice(verb.as_bytes());
             input.extend_from_slice(l.as_bytes());

@@ -543,6 +543,29 @@ impl<G: Game> ExternalAgent<G> {
             Driver::PerMove(p) => p.param_keys(),
         };
         let known: Vec<&str> = ARENA_PARAMS.iter().chain(own_keys).copied().collect();
+        Self::with_driver(spec, driver)
+    }
+
+    /// An engine program spoken to in `protocol` (the referee mode of hidden-information games
+    /// chooses its own, `arena::hidden`).
+    pub fn with_protocol(
+        spec: &EngineSpec,
+        protocol: Box<dyn ExternalProtocol<G>>,
+    ) -> Result<ExternalAgent<G>, String> {
+        let driver = Driver::Session {
+            protocol,
+            process: None,
+        };
+        Self::with_driver(spec, driver)
+    }
+
+    fn with_driver(spec: &EngineSpec, mut driver: Driver<G>) -> Result<ExternalAgent<G>, String> {
+        let named = |e: String| format!("engine {:?}: {e}", spec.name);
+        let own_keys = match &driver {
+            Driver::Session { protocol, .. } => protocol.param_keys(),
+            Driver::PerMove(p) => p.param_keys(),
+        };
+        let known: Vec<&str> = ARENA_PARAMS.iter().chain(own_keys).copied().collect();
         let p = crate::search::Params::new(spec, &known)?;
         let ms = |key: &str, default: u64| -> Result<Duration, String> {
             Ok(Duration::from_millis(p.int(key, default, 0, 1 << 40)?))

@@ -11,6 +11,7 @@
 //! - `offers`: draw offers, acceptance and resignation by an engine file's score thresholds;
 //!   `adjudicate`: score adjudication (fastchess's `--resign`, `--draw`), win probabilities,
 //!   exact knowledge, and the seed's refused-draw rule.
+//! - `hidden`: hidden-information games: every engine gets its seat's observation only.
 //! - `record`: the game log, resumable after a kill.
 //! - `stats`, `sprt`, `ratings`: Elo, pentanomial, SPRT, multi-engine ratings.
 //! - `report`, `chart`: standings, summaries and the rating chart.
@@ -20,6 +21,7 @@ pub mod adapters;
 pub mod adjudicate;
 pub mod chart;
 pub mod external;
+pub mod hidden;
 pub mod manifest;
 pub mod match_format;
 pub mod merge;

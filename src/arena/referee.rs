@@ -35,7 +35,11 @@ use crate::game::{playout::sample_outcome, GameRecord, PlayerId, Returns, Turn};
 pub fn make_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, String> {
     let agent: Box<dyn Agent<G>> = if spec.backend == "external" {
         spec.check_game(G::ID)?;
-        Box::new(ExternalAgent::<G>::new(spec)?)
+        if let Some(observer) = super::hidden::external_observer::<G>(spec) {
+            observer?
+        } else {
+            Box::new(ExternalAgent::<G>::new(spec)?)
+        }
     } else {
         crate::search::build_agent::<G>(spec, seed)?
     };

@@ -68,6 +68,10 @@ pub fn run(args: ServeArgs) -> CliResult {
 fn serve_line<G: crate::engine::Evaluate>(args: &ServeArgs) -> CliResult {
     use crate::engine::{EngineSpec, Limits};
     use crate::protocol::line::{serve, LineServer};
+    // Hidden-information games speak the referee mode (observations, never positions).
+    if let Some(served) = crate::protocol::referee::serve_if_hidden::<G>(args.engine.as_deref()) {
+        return served.map_err(CliError);
+    }
     let (agent, limits) = match &args.engine {
         Some(path) => {
             let spec = EngineSpec::load(path)?;

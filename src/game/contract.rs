@@ -240,11 +240,72 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 }
 
 /// Games with hidden information (Junqi) add an observation per player and a way to draw a full
-/// state consistent with what one player knows (determinization for information-set MCTS).
+/// state consistent with what one player knows (determinization for information-set search).
+///
+/// `Observation` is the typed form of what one player knows: the public facts and that
+/// player's own secrets, and nothing else. The arena's referee for hidden-information games
+/// (`arena::hidden`) and the line protocol's referee mode hand engines only this, never the
+/// state, so no engine can read what its player cannot see. Everything an engine needs is
+/// available from it: its legal moves, move text, and consistent states to search (`sample`).
 pub trait ImperfectInformation: Game {
-    /// What `player` sees of this state, as text (the public board plus their own secrets).
-    fn observation(&self, player: PlayerId) -> String;
-    /// A full state that `player` cannot tell apart from this one, drawn at random: hidden
-    /// facts the player does not know are re-dealt consistently with everything observed.
-    fn resample_for(&self, player: PlayerId, rng: &mut dyn rand::RngCore) -> Self;
+    type Observation: Clone + Debug + PartialEq + Send + Sync + 'static;
+
+    /// What `player` observes of this state.
+    fn observe(&self, player: PlayerId) -> Self::Observation;
+    /// The player an observation belongs to.
+    fn observer(obs: &Self::Observation) -> PlayerId;
+    /// The observation as text (what a referee sends a program); `parse_observation` reads it
+    /// back to an equal observation.
+    fn format_observation(obs: &Self::Observation) -> String;
+    /// Reads an observation under `rules`; text no game could produce is an error.
+    fn parse_observation(rules: &Self::Rules, text: &str)
+        -> Result<Self::Observation, ParseError>;
+    /// A full state drawn at random among those consistent with `obs` (hidden facts re-dealt
+    /// consistently with everything observed).
+    fn sample(obs: &Self::Observation, rng: &mut dyn rand::RngCore) -> Self;
+
+    /// The observer's legal moves when it is to move, else none. They must be the same in every
+    /// state consistent with `obs`; the default takes those of one sampled state.
+    fn observed_legal_moves(obs: &Self::Observation, moves: &mut MoveList<Self::Move>) {
+        let state = Self::sample(obs, &mut fixed_rng());
+        if state.current_player() == Some(Self::observer(obs)) {
+            state.legal_moves(moves);
+        }
+    }
+    /// A move's text as the game writes it (default: in a sampled state).
+    fn format_observed_move(obs: &Self::Observation, mv: Self::Move) -> String {
+        Self::sample(obs, &mut fixed_rng()).format_move(mv)
+    }
+    /// Reads one of the observer's legal moves (default: in a sampled state).
+    fn parse_observed_move(
+        obs: &Self::Observation,
+        text: &str,
+    ) -> Result<Self::Move, ParseError> {
+        let state = Self::sample(obs, &mut fixed_rng());
+        let mv = state.parse_move(text)?;
+        if state.current_player() != Some(Self::observer(obs)) || !state.is_legal(mv) {
+            return Err(ParseError::mv(text, "not a legal move of the observer here"));
+        }
+        Ok(mv)
+    }
+    /// Whether the observer of `obs` could be looking at this state: it would observe exactly
+    /// `obs` here.
+    fn is_consistent_with(&self, obs: &Self::Observation) -> bool {
+        self.observe(Self::observer(obs)) == *obs
+    }
+
+    /// What `player` sees of this state, as text.
+    fn observation(&self, player: PlayerId) -> String {
+        Self::format_observation(&self.observe(player))
+    }
+    /// A full state that `player` cannot tell apart from this one, drawn at random.
+    fn resample_for(&self, player: PlayerId, rng: &mut dyn rand::RngCore) -> Self {
+        Self::sample(&self.observe(player), rng)
+    }
+}
+
+/// The generator the default observation helpers sample with: fixed, so they are repeatable.
+fn fixed_rng() -> rand::rngs::SmallRng {
+    use rand::SeedableRng;
+    rand::rngs::SmallRng::seed_from_u64(0x0B5E_47E5)
 }

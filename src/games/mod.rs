@@ -7,7 +7,9 @@ pub mod bigcat;
 pub mod draughts;
 pub mod ewn;
 pub mod gomoku;
+pub mod hidden;
 pub mod jungle;
+pub mod junqi;
 pub mod mayacross;
 pub mod nogo;
 pub mod othello;
@@ -21,7 +23,7 @@ use crate::game::{RuleOption, RuleSet};
 /// Every game id, in the order `boardlab list` shows them.
 pub const GAME_IDS: &[&str] = &[
     "othello", "draughts", "checkers", "ewn", "ur", "gomoku", "washogi", "backgammon", "nogo",
-    "oware", "jungle", "bigcat", "threeway", "mayacross", "aeroplane",
+    "oware", "jungle", "bigcat", "threeway", "mayacross", "aeroplane", "junqi",
 ];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
@@ -91,6 +93,10 @@ macro_rules! with_game {
             }
             "aeroplane" => {
                 type $G = $crate::games::aeroplane::Aero;
+                Ok($body)
+            }
+            "junqi" => {
+                type $G = $crate::games::junqi::Junqi;
                 Ok($body)
             }
             other => Err($crate::game::GameError::UnknownGame(other.to_string())),

@@ -154,25 +154,7 @@ impl<G: Evaluate> LineServer<G> {
     }
 
     fn go(&mut self, args: &str) -> Result<Vec<String>, String> {
-        let mut limits = Limits::default();
-        let words: Vec<&str> = args.split_whitespace().collect();
-        let mut i = 0;
-        while i < words.len() {
-            let value = words
-                .get(i + 1)
-                .ok_or_else(|| format!("go: {} needs a number", words[i]))?;
-            let n: u64 = value
-                .parse()
-                .map_err(|_| format!("go: {} is not a number: {}", words[i], quote(value)))?;
-            match words[i] {
-                "depth" => limits.depth = Some(n as u32),
-                "nodes" => limits.nodes = Some(n),
-                "time" => limits.time_ms = Some(n),
-                "playouts" => limits.playouts = Some(n),
-                other => return Err(format!("go: unknown limit {}", quote(other))),
-            }
-            i += 2;
-        }
+        let limits = parse_go_limits(args)?;
         match self.state.turn() {
             Turn::Player(_) => {}
             Turn::Chance => return Err("go: a chance node, no one to move".into()),
@@ -212,6 +194,46 @@ impl<G: Evaluate> LineServer<G> {
     }
 }
 
+/// The limits of a `go [depth n] [nodes n] [time ms] [playouts n]` command.
+pub fn parse_go_limits(args: &str) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let mut i = 0;
+    while i < words.len() {
+        let value = words
+            .get(i + 1)
+            .ok_or_else(|| format!("go: {} needs a number", words[i]))?;
+        let n: u64 = value
+            .parse()
+            .map_err(|_| format!("go: {} is not a number: {}", words[i], quote(value)))?;
+        match words[i] {
+            "depth" => limits.depth = Some(n as u32),
+            "nodes" => limits.nodes = Some(n),
+            "time" => limits.time_ms = Some(n),
+            "playouts" => limits.playouts = Some(n),
+            other => return Err(format!("go: unknown limit {}", quote(other))),
+        }
+        i += 2;
+    }
+    Ok(limits)
+}
+
+/// The `go` command for these limits (what `parse_go_limits` reads).
+pub fn go_command(limits: &Limits) -> String {
+    let mut go = String::from("go");
+    for (k, v) in [
+        ("depth", limits.depth.map(u64::from)),
+        ("nodes", limits.nodes),
+        ("time", limits.time_ms),
+        ("playouts", limits.playouts),
+    ] {
+        if let Some(v) = v {
+            go.push_str(&format!(" {k} {v}"));
+        }
+    }
+    go
+}
+
 impl<G: Evaluate> Session for LineServer<G> {
     fn handle(&mut self, line: &str) -> (Vec<String>, bool) {
         LineServer::handle(self, line)
@@ -235,7 +257,10 @@ pub struct LineClient;
 
 impl LineClient {
     /// Skips `info` and blank lines; returns the first other line.
-    fn answer(process: &mut EngineProcess, deadline: Instant) -> Result<String, AgentError> {
+    pub(crate) fn answer(
+        process: &mut EngineProcess,
+        deadline: Instant,
+    ) -> Result<String, AgentError> {
         loop {
             let line = process.recv(deadline)?;
             let t = line.trim();
@@ -290,18 +315,17 @@ impl<G: Game> ExternalProtocol<G> for LineClient {
         let limits = &request.limits;
         process.send(&format!("rules {}", state.rules().to_text()))?;
         process.send(&format!("position {}", state.format_position()))?;
-        let mut go = String::from("go");
-        for (k, v) in [
-            ("depth", limits.depth.map(u64::from)),
-            ("nodes", limits.nodes),
-            ("time", limits.time_ms),
-            ("playouts", limits.playouts),
-        ] {
-            if let Some(v) = v {
-                go.push_str(&format!(" {k} {v}"));
-            }
-        }
-        process.send(&go)?;
+        process.send(&go_command(limits))?;
+        Self::bestmove(process, deadline)
+    }
+}
+
+impl LineClient {
+    /// Reads a `bestmove <move> [score <s>] ...` answer: the move text and the score.
+    pub(crate) fn bestmove(
+        process: &mut EngineProcess,
+        deadline: Instant,
+    ) -> Result<(String, f64), AgentError> {
         let line = Self::answer(process, deadline)?;
         if let Some(msg) = line.strip_prefix("error") {
             return Err(AgentError::Other(format!("engine answered error:{msg}")));

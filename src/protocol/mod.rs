@@ -5,11 +5,14 @@
 //! external-player protocol over a socket (boardlab listens, gnubg referees), `gtp` the Go Text
 //! Protocol for Go-board games; `session` frames them all (bytes in, a `Session` per protocol,
 //! replies out).
+//! `referee` is the line protocol's mode for hidden-information games (each program sees only
+//! its own view).
 
 pub mod gnubg;
 pub mod gomocup;
 pub mod gtp;
 pub mod hub;
 pub mod line;
+pub mod referee;
 pub mod session;
 pub mod xboard;

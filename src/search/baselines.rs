@@ -28,6 +28,13 @@ impl<G: Game> Agent<G> for RandomAgent {
     fn choose(&mut self, state: &G, _limits: &Limits) -> Result<SearchReport<G::Move>, AgentError> {
         let mut moves = MoveList::new();
         state.legal_moves(&mut moves);
+        self.pick(&moves)
+    }
+}
+
+impl RandomAgent {
+    /// A uniformly random one of `moves` (also for `search::hidden`'s observing random player).
+    pub(crate) fn pick<M: Copy>(&mut self, moves: &[M]) -> Result<SearchReport<M>, AgentError> {
         if moves.is_empty() {
             return Err(AgentError::NoMove);
         }
@@ -61,26 +68,30 @@ impl<G: crate::engine::Evaluate> GreedyAgent<G> {
             _game: std::marker::PhantomData,
         }
     }
+}
 
-    /// The value of `child` for `me` one ply on: results, expectations at chance nodes, or the
-    /// evaluation.
-    fn value(&mut self, child: &G, me: crate::game::PlayerId) -> i32 {
-        use crate::game::Turn;
-        match child.turn() {
-            Turn::Terminal => super::linear::terminal_score(&child.returns(), me, 1),
-            Turn::Chance => {
-                let mut outcomes = Vec::new();
-                child.chance_outcomes(&mut outcomes);
-                let mut sum = 0.0;
-                for (mv, p) in outcomes {
-                    let mut c = child.clone();
-                    c.play(mv);
-                    sum += p * self.eval.score(&c, me) as f64;
-                }
-                sum.round() as i32
+/// The value of `child` for `me` one ply on: results, expectations at chance nodes, or the
+/// evaluation (the greedy players' measure, shared with `hidden::ObservedGreedy`).
+pub(crate) fn one_ply_value<G: crate::engine::Evaluate>(
+    eval: &mut super::linear::LinearEval,
+    child: &G,
+    me: crate::game::PlayerId,
+) -> i32 {
+    use crate::game::Turn;
+    match child.turn() {
+        Turn::Terminal => super::linear::terminal_score(&child.returns(), me, 1),
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            child.chance_outcomes(&mut outcomes);
+            let mut sum = 0.0;
+            for (mv, p) in outcomes {
+                let mut c = child.clone();
+                c.play(mv);
+                sum += p * eval.score(&c, me) as f64;
             }
-            Turn::Player(_) => self.eval.score(child, me),
+            sum.round() as i32
         }
+        Turn::Player(_) => eval.score(child, me),
     }
 }
 
@@ -98,7 +109,7 @@ impl<G: crate::engine::Evaluate> Agent<G> for GreedyAgent<G> {
         for &mv in &moves {
             let mut child = state.clone();
             child.play(mv);
-            let v = self.value(&child, me);
+            let v = one_ply_value(&mut self.eval, &child, me);
             if v > best_value {
                 best_value = v;
                 best.clear();

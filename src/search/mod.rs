@@ -5,6 +5,8 @@
 pub mod alphabeta;
 pub mod baselines;
 pub mod expectimax;
+pub mod hidden;
+pub mod ismcts;
 pub mod linear;
 pub mod mcts;
 pub mod stop;
@@ -20,6 +22,10 @@ use crate::engine::{Agent, EngineSpec, Evaluate};
 pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, String> {
     spec.check_game(G::ID)?;
     spec.check_rules::<G>()?;
+    // Hidden-information games play from observations only (games::hidden).
+    if let Some(agent) = crate::games::hidden::observation_only_agent::<G>(spec, seed) {
+        return agent;
+    }
     let seed = spec.seed.unwrap_or(0) ^ seed;
     match spec.backend.as_str() {
         "random" => Ok(Box::new(baselines::RandomAgent::new(

@@ -421,15 +421,27 @@ impl Game for HiddenCard {
 impl Evaluate for HiddenCard {}
 
 impl ImperfectInformation for HiddenCard {
-    fn observation(&self, player: PlayerId) -> String {
-        format!("my card {}", self.cards[player])
+    /// (observer, its card, whether the game ended by a call).
+    type Observation = (PlayerId, u8, Option<bool>);
+    fn observe(&self, player: PlayerId) -> Self::Observation {
+        (player, self.cards[player], self.done)
     }
-    fn resample_for(&self, player: PlayerId, rng: &mut dyn rand::RngCore) -> Self {
-        let mine = self.cards[player];
+    fn observer(obs: &Self::Observation) -> PlayerId {
+        obs.0
+    }
+    fn format_observation(obs: &Self::Observation) -> String {
+        format!("my card {}", obs.1)
+    }
+    fn parse_observation(_: &NoRules, text: &str) -> Result<Self::Observation, ParseError> {
+        Err(ParseError::new("observation", text, "not needed in tests"))
+    }
+    fn sample(obs: &Self::Observation, rng: &mut dyn rand::RngCore) -> Self {
+        let (player, mine, done) = *obs;
         let others: Vec<u8> = (0..3).filter(|&c| c != mine).collect();
-        let mut s = *self;
-        s.cards[1 - player] = others[(rng.next_u32() % 2) as usize];
-        s
+        let mut cards = [0; 2];
+        cards[player] = mine;
+        cards[1 - player] = others[(rng.next_u32() % 2) as usize];
+        HiddenCard { cards, done }
     }
 }
 

@@ -1,0 +1,58 @@
+//! The games that hide information (Junqi), for the generic layers that must treat them apart:
+//! the arena's referee and `boardlab search` build their engines as observing agents
+//! (`engine::ObservingAgent`: they are handed observations, never states), and the line
+//! protocol serves them in its referee mode. Generic code over `Game` asks `visit_hidden`
+//! whether `G` is one of them and gets it as a `HiddenGame`. This is the one list of them.
+
+use std::any::{Any, TypeId};
+
+use crate::engine::{Agent, EngineSpec, Evaluate, ObservationOnly, ObservingAgent};
+use crate::game::{Game, ImperfectInformation};
+
+/// A hidden-information game with engines that play from observations.
+pub trait HiddenGame: ImperfectInformation + Evaluate {
+    /// The (non-external) engine an engine file describes. Back ends that would search the
+    /// true state (alpha-beta, plain MCTS) are refused with an error.
+    fn observing_agent(
+        spec: &EngineSpec,
+        seed: u64,
+    ) -> Result<Box<dyn ObservingAgent<Self>>, String>;
+}
+
+/// Work to do with a hidden-information game type.
+pub trait HiddenVisitor {
+    type Output;
+    fn visit<H: HiddenGame>(self) -> Self::Output;
+}
+
+/// Runs `v` with `G` as a `HiddenGame` if it is one; None for games without hidden information.
+pub fn visit_hidden<G: Game, V: HiddenVisitor>(v: V) -> Option<V::Output> {
+    if TypeId::of::<G>() == TypeId::of::<super::junqi::Junqi>() {
+        return Some(v.visit::<super::junqi::Junqi>());
+    }
+    None
+}
+
+/// Turns an agent built for the hidden game `H` back into one for `G` (the same type).
+pub fn same_game<G: Game, H: Game>(agent: Box<dyn Agent<H>>) -> Box<dyn Agent<G>> {
+    let any: Box<dyn Any> = Box::new(agent);
+    *any.downcast::<Box<dyn Agent<G>>>()
+        .expect("visit_hidden only visits G itself")
+}
+
+/// For a hidden-information game `G`: the engine `spec` describes, as an `Agent` that passes
+/// only the observation of the player to move on to the observing engine. None for other games.
+pub fn observation_only_agent<G: Game>(
+    spec: &EngineSpec,
+    seed: u64,
+) -> Option<Result<Box<dyn Agent<G>>, String>> {
+    struct Build<'a, G>(&'a EngineSpec, u64, std::marker::PhantomData<G>);
+    impl<G: Game> HiddenVisitor for Build<'_, G> {
+        type Output = Result<Box<dyn Agent<G>>, String>;
+        fn visit<H: HiddenGame>(self) -> Self::Output {
+            let agent = H::observing_agent(self.0, self.1)?;
+            Ok(same_game::<G, H>(Box::new(ObservationOnly(agent))))
+        }
+    }
+    visit_hidden::<G, _>(Build(spec, seed, std::marker::PhantomData))
+}

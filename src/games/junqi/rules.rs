@@ -1,0 +1,135 @@
+//! The rule options of two-player Junqi. The seed's text stops after the combat table, so every
+//! rule it does not state is an option here, with the reading players expect as the default
+//! (docs/rules/junqi.md gives the sources).
+
+use crate::game::rules::{parse_bool, parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::{ParseError, PlayerId};
+
+/// What a mine does to an attacker other than an engineer or a bomb.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MineRule {
+    /// The attacker dies and the mine stays (the common rule: a mine holds its point until an
+    /// engineer or a bomb removes it).
+    #[default]
+    Stays,
+    /// Both die (同归于尽; some rule sets, e.g. the luzhanqi README quoted in the docs).
+    Dies,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct JunqiRules {
+    /// Who moves first after both sides have set up (red: player 0, black: player 1).
+    pub first: PlayerId,
+    /// Plies (moves of either side) in a row without combat after which the game is drawn;
+    /// 0 turns the rule off. Sources use 31 to 70; the default is 70.
+    pub no_capture_limit: u16,
+    pub mine: MineRule,
+    /// When a field marshal dies, its owner shows where the flag stands (the seed's rule).
+    pub flag_reveal: bool,
+    /// The column-2 crossing of the middle is a railway (the usual board); `middle=road`
+    /// makes it a road, so engineers cannot turn through it.
+    pub middle_rail: bool,
+}
+
+impl Default for JunqiRules {
+    fn default() -> Self {
+        JunqiRules {
+            first: 0,
+            no_capture_limit: 70,
+            mine: MineRule::Stays,
+            flag_reveal: true,
+            middle_rail: true,
+        }
+    }
+}
+
+impl RuleSet for JunqiRules {
+    fn options() -> Vec<RuleOption> {
+        vec![
+            RuleOption {
+                key: "first",
+                values: vec!["red", "black"],
+                default: "red",
+                help: "who moves first once both sides have set up (red sets up first either way)",
+            },
+            RuleOption {
+                key: "no_capture_limit",
+                values: vec!["plies, 0 = off"],
+                default: "70",
+                help: "a draw after this many plies in a row without combat (sources: 31 to 70)",
+            },
+            RuleOption {
+                key: "mine",
+                values: vec!["stays", "dies"],
+                default: "stays",
+                help: "a mine hit by anything but an engineer or a bomb: stays, or dies with the attacker",
+            },
+            RuleOption {
+                key: "flag_reveal",
+                values: vec!["true", "false"],
+                default: "true",
+                help: "a side whose field marshal dies shows where its flag is (the seed's rule)",
+            },
+            RuleOption {
+                key: "middle",
+                values: vec!["rail", "road"],
+                default: "rail",
+                help: "the column-c crossing between the two halves: a railway or a road",
+            },
+        ]
+    }
+
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
+        match key {
+            "first" => self.first = parse_choice(key, value, &[("red", 0), ("black", 1)])?,
+            "no_capture_limit" => {
+                let n: u32 = parse_number(key, value)?;
+                if n > 10_000 {
+                    return Err(ParseError::rule(
+                        format!("{key}={value}"),
+                        "at most 10000 plies (0 turns the limit off)",
+                    ));
+                }
+                self.no_capture_limit = n as u16;
+            }
+            "mine" => {
+                self.mine = parse_choice(
+                    key,
+                    value,
+                    &[("stays", MineRule::Stays), ("dies", MineRule::Dies)],
+                )?
+            }
+            "flag_reveal" => self.flag_reveal = parse_bool(key, value)?,
+            "middle" => {
+                self.middle_rail = parse_choice(key, value, &[("rail", true), ("road", false)])?
+            }
+            _ => {
+                return Err(ParseError::rule(
+                    key,
+                    "unknown Junqi rule option (known: first, no_capture_limit, mine, flag_reveal, middle)",
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    fn values(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("first", ["red", "black"][self.first].to_string()),
+            ("no_capture_limit", self.no_capture_limit.to_string()),
+            (
+                "mine",
+                match self.mine {
+                    MineRule::Stays => "stays",
+                    MineRule::Dies => "dies",
+                }
+                .to_string(),
+            ),
+            ("flag_reveal", self.flag_reveal.to_string()),
+            (
+                "middle",
+                if self.middle_rail { "rail" } else { "road" }.to_string(),
+            ),
+        ]
+    }
+}
