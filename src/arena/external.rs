@@ -531,18 +531,13 @@ const ARENA_PARAMS: &[&str] = &[
 impl<G: Game> ExternalAgent<G> {
     pub fn new(spec: &EngineSpec) -> Result<ExternalAgent<G>, String> {
         let named = |e: String| format!("engine {:?}: {e}", spec.name);
-        let mut driver = match per_move_for::<G>(spec.protocol.as_deref()) {
+        let driver = match per_move_for::<G>(spec.protocol.as_deref()) {
             Some(program) => Driver::PerMove(program.map_err(named)?),
             None => Driver::Session {
                 protocol: protocol_for::<G>(spec.protocol.as_deref()).map_err(named)?,
                 process: None,
             },
         };
-        let own_keys = match &driver {
-            Driver::Session { protocol, .. } => protocol.param_keys(),
-            Driver::PerMove(p) => p.param_keys(),
-        };
-        let known: Vec<&str> = ARENA_PARAMS.iter().chain(own_keys).copied().collect();
         Self::with_driver(spec, driver)
     }
 

@@ -318,14 +318,36 @@ impl<G: Game> ExternalProtocol<G> for LineClient {
         process.send(&go_command(limits))?;
         Self::bestmove(process, deadline)
     }
+
+    /// `drawoffer` in the position; `draw accept` accepts. `isready` follows, so an engine that
+    /// does not know offers (an `error` line, or nothing) declines rather than hangs.
+    fn offer_draw(
+        &mut self,
+        process: &mut EngineProcess,
+        state: &G,
+        deadline: Instant,
+    ) -> Result<bool, AgentError> {
+        process.send(&format!("rules {}", state.rules().to_text()))?;
+        process.send(&format!("position {}", state.format_position()))?;
+        process.send("drawoffer")?;
+        process.send("isready")?;
+        let mut accepted = false;
+        loop {
+            match Self::answer(process, deadline)?.as_str() {
+                "readyok" => return Ok(accepted),
+                "draw accept" => accepted = true,
+                _ => {}
+            }
+        }
+    }
 }
 
 impl LineClient {
-    /// Reads a `bestmove <move> [score <s>] ...` answer: the move text and the score.
+    /// Reads a `bestmove <move> [score <s>] ...` (or `resign`) answer.
     pub(crate) fn bestmove(
         process: &mut EngineProcess,
         deadline: Instant,
-    ) -> Result<(String, f64), AgentError> {
+    ) -> Result<EngineAnswer, AgentError> {
         let line = Self::answer(process, deadline)?;
         if let Some(msg) = line.strip_prefix("error") {
             return Err(AgentError::Other(format!("engine answered error:{msg}")));
@@ -365,27 +387,6 @@ impl LineClient {
         })
     }
 
-    /// `drawoffer` in the position; `draw accept` accepts. `isready` follows, so an engine that
-    /// does not know offers (an `error` line, or nothing) declines rather than hangs.
-    fn offer_draw(
-        &mut self,
-        process: &mut EngineProcess,
-        state: &G,
-        deadline: Instant,
-    ) -> Result<bool, AgentError> {
-        process.send(&format!("rules {}", state.rules().to_text()))?;
-        process.send(&format!("position {}", state.format_position()))?;
-        process.send("drawoffer")?;
-        process.send("isready")?;
-        let mut accepted = false;
-        loop {
-            match Self::answer(process, deadline)?.as_str() {
-                "readyok" => return Ok(accepted),
-                "draw accept" => accepted = true,
-                _ => {}
-            }
-        }
-    }
 }
 
 #[cfg(test)]

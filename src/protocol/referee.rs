@@ -198,7 +198,11 @@ impl<G: ImperfectInformation> ExternalProtocol<G> for ObserverClient {
         process.send(&format!("rules {}", state.rules().to_text()))?;
         process.send(&format!("observation {}", G::format_observation(&obs)))?;
         process.send(&go_command(limits))?;
-        LineClient::bestmove(process, deadline)
+        let answer = LineClient::bestmove(process, deadline)?;
+        match answer.mv {
+            Some(mv) => Ok((mv, answer.score.unwrap_or(f64::NAN))),
+            None => Err(AgentError::Other("the engine resigned".into())),
+        }
     }
 }
 
