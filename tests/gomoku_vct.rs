@@ -81,8 +81,9 @@ impl Check {
     }
 }
 
-// Not yet run on the development machine (no free slot before the session ended): ignored
-// until it has been (`cargo test --release --test gomoku_vct -- --ignored --nocapture`).
+// Fails today: the VCT search does not find the first position's 4-attack win within the
+// budget (results/gomoku.md). Ignored until the search is fixed
+// (`cargo test --release --test gomoku_vct -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn quintet_vct_puzzles_are_solved() {
