@@ -131,7 +131,11 @@ type Server = fn(&str, &[u8]) -> Option<Vec<u8>>;
 
 /// Every protocol server. A new protocol adds ONE line here (its name and a function that
 /// builds its `Session` for a game id, with a random agent, and runs `session::serve`).
-const SERVERS: &[(&str, Server)] = &[("line", line_server), ("hub", hub_server)];
+const SERVERS: &[(&str, Server)] = &[
+    ("line", line_server),
+    ("hub", hub_server),
+    ("gtp", gtp_server),
+];
 
 fn random_agent<G: Evaluate>() -> Box<dyn Agent<G>> {
     Box::new(RandomAgent::new("random", 7))
@@ -164,6 +168,18 @@ fn hub_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
     Some(out)
 }
 
+fn gtp_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
+    use boardlab::games::nogo::{NoGo, NoGoRules};
+    use boardlab::protocol::gtp::{serve, GtpServer};
+    if game != "nogo" {
+        return None;
+    }
+    let server = GtpServer::<NoGo>::new(NoGoRules::default(), random_agent(), Limits::default());
+    let mut out = Vec::new();
+    serve(server, input, &mut out).expect("writing to memory");
+    Some(out)
+}
+
 /// The session input: every corpus line, each also after the protocols' own verbs, and the
 /// raw non-UTF-8 lines, then an over-long line; `quit` never comes (the input just ends).
 fn session_input(lines: &[String]) -> Vec<u8> {
@@ -182,6 +198,7 @@ fn session_input(lines: &[String]) -> Vec<u8> {
             "pos pos=",
             "level ",
             "go think ",
+            "play b ",
         ] {
             input.extend_from_slice(verb.as_bytes());
             input.extend_from_slice(l.as_bytes());
@@ -219,10 +236,14 @@ fn every_protocol_server_survives_the_corpus() {
                     line.chars().take(200).collect::<String>()
                 );
             }
-            // The session went on to the end: the last lines answer `isready` / `ping`.
-            let last = text.lines().last().unwrap_or("");
+            // The session went on to the end: the last lines answer `isready` / `ping` (GTP
+            // ends every answer with a blank line and refuses both with `? unknown command`).
+            let last = text.lines().filter(|l| !l.is_empty()).last().unwrap_or("");
             assert!(
-                last == "readyok" || last == "pong" || last.starts_with("error"),
+                last == "readyok"
+                    || last == "pong"
+                    || last.starts_with("error")
+                    || last.starts_with("? unknown command"),
                 "{protocol} for {id} ended with {last:?}"
             );
         }
