@@ -137,6 +137,7 @@ const SERVERS: &[(&str, Server)] = &[
     ("xboard", xboard_server),
     ("gnubg", gnubg_server),
     ("referee", referee_server),
+    ("gtp", gtp_server),
 ];
 
 fn random_agent<G: Evaluate>() -> Box<dyn Agent<G>> {
@@ -218,6 +219,18 @@ fn gnubg_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
     Some(out)
 }
 
+fn gtp_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
+    use boardlab::games::nogo::{NoGo, NoGoRules};
+    use boardlab::protocol::gtp::{serve, GtpServer};
+    if game != "nogo" {
+        return None;
+    }
+    let server = GtpServer::<NoGo>::new(NoGoRules::default(), random_agent(), Limits::default());
+    let mut out = Vec::new();
+    serve(server, input, &mut out).expect("writing to memory");
+    Some(out)
+}
+
 /// The session input: every corpus line, each also after the protocols' own verbs, and the
 /// raw non-UTF-8 lines, then an over-long line; `quit` never comes (the input just ends).
 fn session_input(lines: &[String]) -> Vec<u8> {
@@ -241,6 +254,7 @@ fn session_input(lines: &[String]) -> Vec<u8> {
             "variant ",
             "board:a:b:7:0:0:",
             "observation ",
+            "play b ",
         ] {
             input.extend_from_slice(verb.as_bytes());
             input.extend_from_slice(l.as_bytes());
@@ -278,13 +292,15 @@ fn every_protocol_server_survives_the_corpus() {
                     line.chars().take(200).collect::<String>()
                 );
             }
-            // The session went on to the end: the last lines answer `isready` / `ping`.
-            let last = text.lines().last().unwrap_or("");
+            // The session went on to the end: the last lines answer `isready` / `ping` (GTP
+            // ends every answer with a blank line and refuses both with `? unknown command`).
+            let last = text.lines().filter(|l| !l.is_empty()).last().unwrap_or("");
             assert!(
                 last == "readyok"
                     || last == "pong"
                     || last.starts_with("error")
-                    || last.starts_with("Error: "),
+                    || last.starts_with("Error: ")
+                    || last.starts_with("? unknown command"),
                 "{protocol} for {id} ended with {last:?}"
             );
         }
