@@ -198,6 +198,14 @@ pub trait Evaluate: Game {
         let _ = params;
         Ok(())
     }
+    /// A back end only this game has (Othello's exact solver, Ur's perfect player from its
+    /// solved table), asked for by the engine file's `backend` name; `None` when the game has
+    /// no back end of that name. The shared back ends in `search` stay generic: a game adds its
+    /// own here, in its own folder, and `search` never imports a game.
+    fn game_agent(spec: &EngineSpec, seed: u64) -> Option<Result<Box<dyn Agent<Self>>, String>> {
+        let _ = (spec, seed);
+        None
+    }
 }
 
 /// A game result proven by a game's own solver (`Evaluate::proven_result`), seen from the side

@@ -353,7 +353,11 @@ fn export_writes_sgf_from_a_games_file() {
         .arg(&file)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let sgf = String::from_utf8(out.stdout).unwrap();
     assert!(sgf.contains("RE[B+]") && sgf.contains(";B[lh]"), "{sgf}");
     let bad = std::process::Command::new(env!("CARGO_BIN_EXE_boardlab"))

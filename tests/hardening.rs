@@ -58,6 +58,13 @@ fn item_1_nothing_outside_the_repository_is_read_or_cited() {
         .map(|p| root.join(p))
         .collect();
     let (a, b) = (concat!("../", "shared"), concat!("/work/", "shared"));
+    // The developers' notes beside the repository, which a user does not have: cite the
+    // sources themselves (a table's author, a program, a paper) instead.
+    let notes = [
+        concat!("REFERENCE", ".md"),
+        concat!("ARCHITECTURE", ".md"),
+        concat!("ROADMAP", ".md"),
+    ];
     while let Some(p) = stack.pop() {
         if p.is_dir() {
             stack.extend(std::fs::read_dir(&p).unwrap().map(|e| e.unwrap().path()));
@@ -67,6 +74,13 @@ fn item_1_nothing_outside_the_repository_is_read_or_cited() {
                 "{} names a path outside the repository",
                 p.display()
             );
+            for note in notes {
+                assert!(
+                    !text.contains(note),
+                    "{} cites {note}, a file outside the repository",
+                    p.display()
+                );
+            }
         }
     }
     assert!(root.join("tests/data/othello/fforum-40-59.obf").exists());

@@ -1,4 +1,4 @@
-//! Othello: perft against the published tables (REFERENCE.md), the shared conformance checks,
+//! Othello: perft against the published tables (Aart Bik; OEIS A124004), the shared conformance checks,
 //! text round trips on random positions, and refusal of malformed input.
 
 use boardlab::game::conformance::check_random_games;

@@ -4,7 +4,8 @@
 use super::contract::{Game, Turn};
 use super::movelist::MoveList;
 
-/// How the tree is counted where published tables disagree (see REFERENCE.md, Othello).
+/// How the tree is counted where published tables disagree (Othello: Aart Bik's table is A,
+/// OEIS A124004 and Edax's `count games` B, Egaroucid's second mode C).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum PerftConvention {
     /// A pass is a ply; a game that ends before the depth counts as one leaf (Aart Bik's table).

@@ -95,7 +95,9 @@ impl<G: Evaluate> AlphaBeta<G> {
         } else {
             with_params = root.clone();
             // Checked when the engine was built (`search::build_agent`).
-            with_params.apply_game_params(&self.config.game_params).ok()?;
+            with_params
+                .apply_game_params(&self.config.game_params)
+                .ok()?;
             &with_params
         };
         let limits = self.limits.replaced_by(*limits);

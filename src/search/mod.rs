@@ -1,5 +1,6 @@
 //! Search back ends, generic over the game contract. Game knowledge enters only through
-//! `engine::Evaluate` features and move-ordering hints.
+//! `engine::Evaluate` features and move-ordering hints; a back end only one game has (Othello's
+//! solver, Ur's perfect player) comes from that game through `Evaluate::game_agent`.
 
 pub mod alphabeta;
 pub mod baselines;
@@ -49,15 +50,14 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
             spec.limits,
             seed,
         ))),
-        "exact" => exact_agent::<G>(spec),
-        "perfect" => match G::ID {
-            "threeway" => crate::games::threeway::perfect::build_agent::<G>(spec),
-            _ => crate::games::ur::perfect::build_agent::<G>(spec),
-        },
-        other => Err(format!(
-            "engine {:?}: unknown back end {other:?}",
-            spec.name
-        )),
+        other => G::game_agent(spec, seed).unwrap_or_else(|| {
+            Err(format!(
+                "engine {:?}: unknown back end {other:?} for {} (shared: random, greedy, \
+                 alphabeta, expectimax, mcts, external)",
+                spec.name,
+                G::ID
+            ))
+        }),
     }
 }
 
@@ -267,26 +267,4 @@ pub fn mcts_config(spec: &EngineSpec) -> Result<mcts::MctsConfig, String> {
             as usize,
         skip_forced: p.bool("skip_forced", d.skip_forced)?,
     })
-}
-
-/// The Othello endgame solver as an agent. `build_agent` is generic, so the Othello agent is
-/// handed back through `Any` when `G` is Othello (the only game with a solver so far).
-fn exact_agent<G: Evaluate>(spec: &EngineSpec) -> Result<Box<dyn Agent<G>>, String> {
-    use crate::games::othello::{solve::ExactAgent, Othello};
-    let p = Params::new(spec, &["tt_mb", "max_empties"])?;
-    let agent: Box<dyn Agent<Othello>> = Box::new(ExactAgent::new(
-        spec.name.clone(),
-        p.tt_mb(64)?,
-        p.int("max_empties", 24u32, 0, 60)?,
-    ));
-    let any: Box<dyn std::any::Any> = Box::new(agent);
-    any.downcast::<Box<dyn Agent<G>>>()
-        .map(|b| *b)
-        .map_err(|_| {
-            format!(
-                "engine {:?}: back end exact solves Othello only, not {}",
-                spec.name,
-                G::ID
-            )
-        })
 }

@@ -1,6 +1,6 @@
 //! Move generation: quiet steps and slides, and capture sequences found by depth-first search
 //! over (square, captured set). A move is the triple (from, to, captured set): two routes that
-//! take the same pieces between the same squares are one move (REFERENCE.md, FMJD).
+//! take the same pieces between the same squares are one move (the FMJD rules; perft tables count them so).
 
 use crate::game::MoveList;
 

@@ -1,5 +1,5 @@
-//! Perft against published counts (REFERENCE.md; the tables drop games that end before the
-//! depth: convention B), text round trips, draw rules.
+//! Perft against published counts (the international and 8x8 tables draughts programmers
+//! publish; they drop games that end before the depth: convention B), text round trips, draw rules.
 
 use crate::game::{perft_bulk, Game, MoveList, PerftConvention, RuleSet};
 

@@ -2,7 +2,7 @@
 //! mobility, corners, X- and C-squares next to empty corners, edges, parity, discs late).
 //! Weights live in engine files; the defaults below are a sensible hand-set start for the tuner.
 
-use crate::engine::Evaluate;
+use crate::engine::{Agent, EngineSpec, Evaluate};
 use crate::game::PlayerId;
 
 use super::bitboard::{legal_moves, neighbours};
@@ -45,6 +45,10 @@ fn risky_squares(discs: u64, empty: u64) -> (i32, i32) {
 }
 
 impl Evaluate for Othello {
+    /// `backend = "exact"`: the endgame solver as a player (`solve::ExactAgent`).
+    fn game_agent(spec: &EngineSpec, _seed: u64) -> Option<Result<Box<dyn Agent<Self>>, String>> {
+        (spec.backend == "exact").then(|| super::solve::ExactAgent::from_spec(spec))
+    }
     fn feature_names() -> &'static [&'static str] {
         NAMES
     }

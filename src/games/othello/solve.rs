@@ -674,6 +674,15 @@ impl ExactAgent {
             max_empties,
         }
     }
+    /// The agent an engine file describes: `[params] tt_mb` (64) and `max_empties` (24, 0-60).
+    pub fn from_spec(spec: &crate::engine::EngineSpec) -> Result<Box<dyn Agent<Othello>>, String> {
+        let p = crate::search::Params::new(spec, &["tt_mb", "max_empties"])?;
+        Ok(Box::new(ExactAgent::new(
+            spec.name.clone(),
+            p.tt_mb(64)?,
+            p.int("max_empties", 24u32, 0, 60)?,
+        )))
+    }
 }
 
 impl Agent<Othello> for ExactAgent {

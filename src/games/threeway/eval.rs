@@ -1,7 +1,7 @@
 //! Three-way features, from one seat's view: how far the piece is from its base and from the
 //! nearest rival base, and the chance that the next roll lets it (or a rival) win at once.
 
-use crate::engine::Evaluate;
+use crate::engine::{Agent, EngineSpec, Evaluate};
 use crate::game::{Game, PlayerId};
 
 use super::board::{distance, BASES};
@@ -28,6 +28,10 @@ impl ThreeWay {
 }
 
 impl Evaluate for ThreeWay {
+    /// `backend = "perfect"`: the exact max^n player (`perfect.rs`).
+    fn game_agent(spec: &EngineSpec, _seed: u64) -> Option<Result<Box<dyn Agent<Self>>, String>> {
+        (spec.backend == "perfect").then(|| super::perfect::build_agent(spec))
+    }
     fn feature_names() -> &'static [&'static str] {
         NAMES
     }

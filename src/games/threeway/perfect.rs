@@ -59,15 +59,8 @@ impl Agent<ThreeWay> for PerfectAgent {
     }
 }
 
-/// The `perfect` back end for Three-way (see `search::build_agent`).
-pub fn build_agent<G: Game>(spec: &EngineSpec) -> Result<Box<dyn Agent<G>>, String> {
-    if G::ID != ThreeWay::ID {
-        return Err(format!(
-            "engine {:?}: this perfect player is for threeway, not {}",
-            spec.name,
-            G::ID
-        ));
-    }
+/// The `perfect` back end for Three-way (asked for through `Evaluate::game_agent`).
+pub fn build_agent(spec: &EngineSpec) -> Result<Box<dyn Agent<ThreeWay>>, String> {
     for k in spec.params.keys() {
         if k != "tie" {
             return Err(format!(
@@ -87,12 +80,8 @@ pub fn build_agent<G: Game>(spec: &EngineSpec) -> Result<Box<dyn Agent<G>>, Stri
         }
     };
     ThreeWayRules::parse(&spec.rules).map_err(|e| e.to_string())?;
-    let agent: Box<dyn Agent<ThreeWay>> = Box::new(PerfectAgent {
+    Ok(Box::new(PerfectAgent {
         name: spec.name.clone(),
         tie,
-    });
-    let any: Box<dyn std::any::Any> = Box::new(agent);
-    any.downcast::<Box<dyn Agent<G>>>()
-        .map(|b| *b)
-        .map_err(|_| "perfect: game type mismatch".to_string())
+    }))
 }

@@ -1,7 +1,7 @@
 //! Ur evaluation features, each as (player's value - opponent's value), so the evaluation of a
 //! position is antisymmetric between the sides.
 
-use crate::engine::Evaluate;
+use crate::engine::{Agent, EngineSpec, Evaluate};
 use crate::game::{Game, PlayerId};
 
 use super::board::{is_rosette, roll_probability, Side, OFF, SHARED};
@@ -52,6 +52,10 @@ fn side_features(pieces: u8, own: Side, opp: Side) -> [f64; 6] {
 }
 
 impl Evaluate for Ur {
+    /// `backend = "perfect"`: optimal play read from a solved table (`perfect::build_agent`).
+    fn game_agent(spec: &EngineSpec, _seed: u64) -> Option<Result<Box<dyn Agent<Self>>, String>> {
+        (spec.backend == "perfect").then(|| super::perfect::build_agent(spec))
+    }
     fn feature_names() -> &'static [&'static str] {
         NAMES
     }

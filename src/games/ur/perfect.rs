@@ -95,14 +95,8 @@ impl Agent<Ur> for PerfectAgent {
     }
 }
 
-/// The `perfect` back end for `build_agent`: only for `ur`, with `[params] table = "file"`.
-pub fn build_agent<G: Game>(spec: &EngineSpec) -> Result<Box<dyn Agent<G>>, String> {
-    if G::ID != Ur::ID {
-        return Err(format!(
-            "engine {:?}: back end \"perfect\" exists only for ur",
-            spec.name
-        ));
-    }
+/// The `perfect` back end (`Evaluate::game_agent` of Ur): `[params] table = "file"`.
+pub fn build_agent(spec: &EngineSpec) -> Result<Box<dyn Agent<Ur>>, String> {
     let params = crate::search::Params::new(spec, &["table"])?;
     let path = match params.string("table")? {
         Some(p) => PathBuf::from(p),
@@ -133,9 +127,5 @@ pub fn build_agent<G: Game>(spec: &EngineSpec) -> Result<Box<dyn Agent<G>>, Stri
             solution.rules.to_text()
         ));
     }
-    let agent: Box<dyn Agent<Ur>> = Box::new(PerfectAgent::new(spec.name.clone(), solution));
-    let any: Box<dyn std::any::Any> = Box::new(agent);
-    any.downcast::<Box<dyn Agent<G>>>()
-        .map(|b| *b)
-        .map_err(|_| "perfect: game type mismatch".to_string())
+    Ok(Box::new(PerfectAgent::new(spec.name.clone(), solution)))
 }

@@ -20,7 +20,7 @@ pub enum Ruleset {
 /// Who goes home when a piece lands on an occupied ordinary square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Hit {
-    /// The piece that was there (the usual capture; REFERENCE.md's reading of the seed).
+    /// The piece that was there (the usual capture, and the plain reading of the seed).
     #[default]
     Occupant,
     /// The piece that moved (the literal reading of "走子的一方須受到將子退回基地的懲罰").

@@ -463,7 +463,7 @@ fn value(sol: &Solution, text: &str) -> f64 {
 
 #[test]
 fn published_exact_endgame_values() {
-    // jheled's analysis (REFERENCE.md): one piece each, Finkel rules.
+    // jheled's analysis of the Royal Game of Ur: one piece each, Finkel rules.
     let sol = solve("ruleset=finkel,pieces=1");
     assert!((value(&sol, "a:14/0 b:14/0 a?") - 4.0 / 7.0).abs() < 1e-6);
     assert!((value(&sol, "a:13/0 b:14/0 a?") - 116.0 / 161.0).abs() < 1e-6);
