@@ -28,7 +28,7 @@ impl ThreeWay {
 }
 
 impl Evaluate for ThreeWay {
-    /// `backend = "perfect"`: the exact max^n player (`perfect::build_agent`).
+    /// `backend = "perfect"`: the exact max^n player (`perfect.rs`).
     fn game_agent(spec: &EngineSpec, _seed: u64) -> Option<Result<Box<dyn Agent<Self>>, String>> {
         (spec.backend == "perfect").then(|| super::perfect::build_agent(spec))
     }
