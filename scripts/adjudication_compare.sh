@@ -25,7 +25,7 @@ mkdir -p "$OUT"
 run() {
   local name=$1 dir=$OUT/$1; shift
   local resume=(); [ -f "$dir/tournament.json" ] && resume=(--resume)
-  ${HEAVY:+$HEAVY} "$BOARDLAB" tournament --game "$game" --engines "${engines[@]}" --games "$GAMES" \
+  ${HEAVY:+$HEAVY} "$BOARDLAB" tournament --engines "${engines[@]}" --games "$GAMES" \
     --random-openings 4 --seed 23 --concurrency 1 --quiet "$@" --out "$dir" "${resume[@]}"
   echo "== $game, $name:"
   sed -n '/^| # |/,/^$/p;/kind of ending/,/^$/p;/Engine time/p' "$dir/summary.md"

@@ -37,7 +37,7 @@ step() {
   local clock=()
   [ "$tc" != none ] && clock=(--tc "$tc")
   echo "== $game $name (tc $tc), load: $(uptime | sed 's/.*load/load/')" | tee -a "$OUT/load.txt"
-  ${HEAVY:+$HEAVY} "$BOARDLAB" tournament --game "$game" --engines "$a" "$b" --games "$GAMES" \
+  ${HEAVY:+$HEAVY} "$BOARDLAB" tournament --engines "$a" "$b" --games "$GAMES" \
     --random-openings "$plies" --seed 2026 --concurrency 1 --progress-secs 60 "${clock[@]}" \
     --out "$dir" "${resume[@]}"
   echo "   done, load: $(uptime | sed 's/.*load/load/')" | tee -a "$OUT/load.txt"

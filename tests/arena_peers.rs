@@ -33,9 +33,9 @@ fn games(out: &Path) -> Vec<Value> {
         .collect()
 }
 
-fn tournament(game: &str, engines: &[&PathBuf], out: &Path, extra: &[&str]) -> std::process::Output {
+fn tournament(engines: &[&PathBuf], out: &Path, extra: &[&str]) -> std::process::Output {
     Command::new(bin())
-        .args(["tournament", "--game", game, "--engines"])
+        .args(["tournament", "--engines"])
         .args(engines)
         .args(["--quiet", "--seed", "5", "--concurrency", "1"])
         .args(extra)
@@ -81,7 +81,7 @@ fn a_peer_killed_mid_game_loses_that_game_and_the_tournament_goes_on() {
     let out = dir.join("out");
     let run = Command::new(bin())
         .env("FAKE_PEERS", script.parent().unwrap())
-        .args(["tournament", "--game", "othello", "--engines"])
+        .args(["tournament", "--engines"])
         .args([&peer, &random])
         .args(["--games", "4", "--quiet", "--seed", "5", "--concurrency", "1", "--tc", "60+0.1"])
         .arg("--out")
@@ -110,7 +110,7 @@ fn a_peer_killed_mid_game_loses_that_game_and_the_tournament_goes_on() {
     let summary = std::fs::read_to_string(out.join("summary.json")).unwrap();
     assert!(summary.contains("\"peer\""), "{summary}");
     // Without the variable, the engine file is refused with its name.
-    let bad = tournament("othello", &[&peer, &random], &dir.join("out2"), &["--games", "2"]);
+    let bad = tournament(&[&peer, &random], &dir.join("out2"), &["--games", "2"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("FAKE_PEERS"));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -158,7 +158,7 @@ fn offers_acceptance_and_resignation_over_the_line_protocol() {
         (&resigns_out, &plays, "resigned"),
     ] {
         let out = dir.join(format!("out-{}", a.file_stem().unwrap().to_string_lossy()));
-        let run = tournament("othello", &[a, b], &out, &["--games", "2"]);
+        let run = tournament(&[a, b], &out, &["--games", "2"]);
         assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
         let gs = games(&out);
         assert_eq!(gs.len(), 2);
@@ -197,7 +197,7 @@ fn the_hub_client_plays_boardlabs_hub_server() {
     );
     let random = write(&dir, "random.toml", "name = \"random\"\ngame = \"draughts\"\nbackend = \"random\"\n");
     let out = dir.join("out");
-    let run = tournament("draughts", &[&hub, &random], &out, &["--games", "2", "--max-plies", "60"]);
+    let run = tournament(&[&hub, &random], &out, &["--games", "2", "--max-plies", "60"]);
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     for g in games(&out) {
         assert!(g["fault"].is_null(), "every Hub move accepted: {g}");

@@ -144,21 +144,6 @@ impl ExternalProtocol<Checkers> for GuinnClient {
         Ok(())
     }
 
-    fn request_move(
-        &mut self,
-        process: &mut EngineProcess,
-        state: &Checkers,
-        limits: &crate::engine::Limits,
-        deadline: Instant,
-    ) -> Result<(String, f64), AgentError> {
-        let request = MoveRequest {
-            limits: *limits,
-            clock: None,
-        };
-        let a = self.request(process, state, &request, deadline)?;
-        Ok((a.mv.unwrap_or_default(), a.score.unwrap_or(f64::NAN)))
-    }
-
     fn request(
         &mut self,
         process: &mut EngineProcess,

@@ -238,14 +238,22 @@ pub trait ExternalProtocol<G: Game>: Send {
         process: &mut EngineProcess,
         deadline: Instant,
     ) -> Result<(), AgentError>;
-    /// Asks for a move in `state`; returns the move text and the engine's score.
+    /// Asks for a move in `state`; returns the move text and the engine's score (NaN: none).
+    /// A protocol implements this or `request` (each is the other by default).
     fn request_move(
         &mut self,
         process: &mut EngineProcess,
         state: &G,
         limits: &Limits,
         deadline: Instant,
-    ) -> Result<(String, f64), AgentError>;
+    ) -> Result<(String, f64), AgentError> {
+        let request = MoveRequest {
+            limits: *limits,
+            clock: None,
+        };
+        let a = self.request(process, state, &request, deadline)?;
+        Ok((a.mv.unwrap_or_default(), a.score.unwrap_or(f64::NAN)))
+    }
     /// The request the arena makes: with the clock, answered with what the engine said about
     /// its search and any draw offer or resignation. By default `request_move`'s move and score.
     fn request(

@@ -320,21 +320,6 @@ impl<G: HubNotation> ExternalProtocol<G> for HubClient<G> {
         Ok(())
     }
 
-    fn request_move(
-        &mut self,
-        process: &mut EngineProcess,
-        state: &G,
-        limits: &Limits,
-        deadline: std::time::Instant,
-    ) -> Result<(String, f64), AgentError> {
-        let request = MoveRequest {
-            limits: *limits,
-            clock: None,
-        };
-        let a = self.request(process, state, &request, deadline)?;
-        Ok((a.mv.unwrap_or_default(), a.score.unwrap_or(f64::NAN)))
-    }
-
     fn request(
         &mut self,
         process: &mut EngineProcess,

@@ -288,21 +288,6 @@ impl<G: Game> ExternalProtocol<G> for LineClient {
         }
     }
 
-    fn request_move(
-        &mut self,
-        process: &mut EngineProcess,
-        state: &G,
-        limits: &Limits,
-        deadline: Instant,
-    ) -> Result<(String, f64), AgentError> {
-        let request = MoveRequest {
-            limits: *limits,
-            clock: None,
-        };
-        let a = self.request(process, state, &request, deadline)?;
-        Ok((a.mv.unwrap_or_default(), a.score.unwrap_or(f64::NAN)))
-    }
-
     /// `go` answers `bestmove M [score S] [depth D] [nodes N] [winprob P] [offer draw]`, or
     /// `resign`.
     fn request(
