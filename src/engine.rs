@@ -442,7 +442,8 @@ impl EngineSpec {
             .check()
             .map_err(|e| format!("engine {:?}: [limits] {e}", spec.name))?;
         if let Some(o) = &spec.offers {
-            o.check().map_err(|e| format!("engine {:?}: {e}", spec.name))?;
+            o.check()
+                .map_err(|e| format!("engine {:?}: {e}", spec.name))?;
         }
         Ok(spec)
     }

@@ -3,6 +3,9 @@
 //! its match and game number; broken engines lose games inside matches; a resumed run goes on
 //! from the first unrecorded game of each match and ends with the same games.
 
+mod common;
+use common::without_times;
+
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -222,19 +225,6 @@ fn broken_engines_lose_games_inside_matches() {
         "{csv}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// A game line without the wall-clock times of its moves (`stats[].ms`), the one part of a
-/// record two runs of the same game do not share.
-fn without_times(mut g: Value) -> Value {
-    if let Some(stats) = g.get_mut("stats").and_then(Value::as_array_mut) {
-        for s in stats {
-            if let Some(o) = s.as_object_mut() {
-                o.remove("ms");
-            }
-        }
-    }
-    g
 }
 
 #[test]

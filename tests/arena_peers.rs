@@ -57,8 +57,9 @@ fn seat_of(g: &Value, name: &str) -> usize {
 #[test]
 fn a_peer_killed_mid_game_loses_that_game_and_the_tournament_goes_on() {
     let dir = tempdir("killed");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_peer/killed_mid_game.sh");
-    // The peer's own engine: alpha-beta by time, so a game lasts well past the kill.
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_peer/killed_mid_game.sh");
+    // The peer's own engine: alpha-beta by time; the fake kills it when asked for its third move.
     let inner = write(
         &dir,
         "inner.toml",
@@ -70,25 +71,43 @@ fn a_peer_killed_mid_game_loses_that_game_and_the_tournament_goes_on() {
         "peer.toml",
         &format!(
             "name = \"peer\"\ngame = \"othello\"\nbackend = \"external\"\nprotocol = \"line\"\n\
-             command = [\"bash\", \"${{FAKE_PEERS}}/killed_mid_game.sh\", {:?}, {:?}, \"0.4\", {:?}]\n\
+             command = [\"bash\", \"${{FAKE_PEERS}}/killed_mid_game.sh\", {:?}, {:?}, \"3\", {:?}]\n\
              [limits]\ntime_ms = 40\n",
             bin(),
             inner.to_string_lossy(),
             dir.join("marks").to_string_lossy()
         ),
     );
-    let random = write(&dir, "random.toml", "name = \"random\"\ngame = \"othello\"\nbackend = \"random\"\n");
+    let random = write(
+        &dir,
+        "random.toml",
+        "name = \"random\"\ngame = \"othello\"\nbackend = \"random\"\n",
+    );
     let out = dir.join("out");
     let run = Command::new(bin())
         .env("FAKE_PEERS", script.parent().unwrap())
         .args(["tournament", "--engines"])
         .args([&peer, &random])
-        .args(["--games", "4", "--quiet", "--seed", "5", "--concurrency", "1", "--tc", "60+0.1"])
+        .args([
+            "--games",
+            "4",
+            "--quiet",
+            "--seed",
+            "5",
+            "--concurrency",
+            "1",
+            "--tc",
+            "60+0.1",
+        ])
         .arg("--out")
         .arg(&out)
         .output()
         .unwrap();
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     let gs = games(&out);
     assert_eq!(gs.len(), 4, "every game recorded");
     let killed: Vec<&Value> = gs.iter().filter(|g| g["fault"].is_u64()).collect();
@@ -100,9 +119,16 @@ fn a_peer_killed_mid_game_loses_that_game_and_the_tournament_goes_on() {
     assert_eq!(g["ending"], "fault");
     assert!(g["reason"].as_str().unwrap().contains("peer"), "{g}");
     // Killed mid-game: the peer had moved, and its moves are recorded with their times.
-    let peer_moves: Vec<&Value> = g["stats"].as_array().unwrap().iter().filter(|s| s["seat"] == seat).collect();
+    let peer_moves: Vec<&Value> = g["stats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["seat"] == seat)
+        .collect();
     assert!(!peer_moves.is_empty(), "{g}");
-    assert!(peer_moves.iter().all(|s| s["clock_ms"].is_i64() && s["ms"].is_u64()));
+    assert!(peer_moves
+        .iter()
+        .all(|s| s["clock_ms"].is_i64() && s["ms"].is_u64()));
     // The other games were played to their end by the rules, the peer restarted for each.
     for g in gs.iter().filter(|g| !g["fault"].is_u64()) {
         assert_eq!(g["ending"], "rules", "{g}");
@@ -124,7 +150,9 @@ fn offers_acceptance_and_resignation_over_the_line_protocol() {
         let inner = write(
             &dir,
             &format!("{name}-inner.toml"),
-            &format!("name = \"{name}\"\ngame = \"othello\"\nbackend = \"random\"\n[offers]\n{offers}\n"),
+            &format!(
+                "name = \"{name}\"\ngame = \"othello\"\nbackend = \"random\"\n[offers]\n{offers}\n"
+            ),
         );
         write(
             &dir,
@@ -141,7 +169,9 @@ fn offers_acceptance_and_resignation_over_the_line_protocol() {
         write(
             &dir,
             &format!("{name}.toml"),
-            &format!("name = \"{name}\"\ngame = \"othello\"\nbackend = \"random\"\n[offers]\n{offers}\n"),
+            &format!(
+                "name = \"{name}\"\ngame = \"othello\"\nbackend = \"random\"\n[offers]\n{offers}\n"
+            ),
         )
     };
     // Random agents score 0: draw_score = 1 offers with every move, accept_score = 1 accepts
@@ -159,7 +189,11 @@ fn offers_acceptance_and_resignation_over_the_line_protocol() {
     ] {
         let out = dir.join(format!("out-{}", a.file_stem().unwrap().to_string_lossy()));
         let run = tournament(&[a, b], &out, &["--games", "2"]);
-        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
         let gs = games(&out);
         assert_eq!(gs.len(), 2);
         for g in &gs {
@@ -170,15 +204,25 @@ fn offers_acceptance_and_resignation_over_the_line_protocol() {
                 let seat = seat_of(g, "resigns-out");
                 assert_eq!(g["returns"][seat].as_f64(), Some(-1.0));
                 let last = g["stats"].as_array().unwrap().last().unwrap();
-                assert_eq!((last["seat"].as_u64(), last["intent"].as_str()), (Some(seat as u64), Some("resign")));
+                assert_eq!(
+                    (last["seat"].as_u64(), last["intent"].as_str()),
+                    (Some(seat as u64), Some("resign"))
+                );
             } else {
                 assert_eq!(g["returns"][0].as_f64(), Some(0.0));
                 let last = g["stats"].as_array().unwrap().last().unwrap();
-                assert_eq!((last["intent"].as_str(), last["accepted"].as_bool()), (Some("offer_draw"), Some(true)), "{g}");
+                assert_eq!(
+                    (last["intent"].as_str(), last["accepted"].as_bool()),
+                    (Some("offer_draw"), Some(true)),
+                    "{g}"
+                );
             }
         }
         let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
-        assert!(summary.contains(ending), "the summary counts the endings: {summary}");
+        assert!(
+            summary.contains(ending),
+            "the summary counts the endings: {summary}"
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -195,17 +239,37 @@ fn the_hub_client_plays_boardlabs_hub_server() {
             bin()
         ),
     );
-    let random = write(&dir, "random.toml", "name = \"random\"\ngame = \"draughts\"\nbackend = \"random\"\n");
+    let random = write(
+        &dir,
+        "random.toml",
+        "name = \"random\"\ngame = \"draughts\"\nbackend = \"random\"\n",
+    );
     let out = dir.join("out");
-    let run = tournament(&[&hub, &random], &out, &["--games", "2", "--max-plies", "60"]);
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let run = tournament(
+        &[&hub, &random],
+        &out,
+        &["--games", "2", "--max-plies", "60"],
+    );
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     for g in games(&out) {
         assert!(g["fault"].is_null(), "every Hub move accepted: {g}");
         let seat = seat_of(&g, "hub");
-        let hub_moves: Vec<&Value> = g["stats"].as_array().unwrap().iter().filter(|s| s["seat"] == seat).collect();
+        let hub_moves: Vec<&Value> = g["stats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["seat"] == seat)
+            .collect();
         assert!(!hub_moves.is_empty());
         // The server's `info` depth and nodes reach the record.
-        let depths: Vec<u64> = hub_moves.iter().map(|s| s["depth"].as_u64().unwrap_or(0)).collect();
+        let depths: Vec<u64> = hub_moves
+            .iter()
+            .map(|s| s["depth"].as_u64().unwrap_or(0))
+            .collect();
         assert!(depths.iter().all(|&d| d <= 2) && depths.contains(&2), "{g}");
     }
     std::fs::remove_dir_all(&dir).unwrap();

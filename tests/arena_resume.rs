@@ -3,6 +3,9 @@
 //! same standings. The engines are external `boardlab serve` processes, so games take long
 //! enough (a process a game, a line exchange a move) to be caught in flight.
 
+mod common;
+use common::without_times;
+
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -53,19 +56,6 @@ fn lines_of(path: &Path) -> usize {
     std::fs::read_to_string(path)
         .map(|t| t.lines().count())
         .unwrap_or(0)
-}
-
-/// A game line without the wall-clock times of its moves (`stats[].ms`), the one part of a
-/// record two runs of the same game do not share.
-fn without_times(mut g: Value) -> Value {
-    if let Some(stats) = g.get_mut("stats").and_then(Value::as_array_mut) {
-        for s in stats {
-            if let Some(o) = s.as_object_mut() {
-                o.remove("ms");
-            }
-        }
-    }
-    g
 }
 
 /// Game lines by index (without move times), with any duplicate index failing the test.

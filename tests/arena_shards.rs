@@ -1,7 +1,9 @@
 //! Shards of a tournament, merged, equal the single run: the same games, the same standings;
 //! and merge refuses shards of different tournaments or overlapping shards.
 
-use serde_json::Value;
+mod common;
+use common::without_times;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -48,19 +50,6 @@ fn merge(dirs: &[&Path], out: &Path) -> bool {
         .status()
         .unwrap()
         .success()
-}
-
-/// A game line without the wall-clock times of its moves (`stats[].ms`), the one part of a
-/// record two runs of the same game do not share.
-fn without_times(mut g: Value) -> Value {
-    if let Some(stats) = g.get_mut("stats").and_then(Value::as_array_mut) {
-        for s in stats {
-            if let Some(o) = s.as_object_mut() {
-                o.remove("ms");
-            }
-        }
-    }
-    g
 }
 
 fn sorted_lines(p: &Path) -> Vec<String> {

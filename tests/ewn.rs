@@ -56,7 +56,11 @@ fn seven_game_matches_replay_from_their_seed() {
     };
     let games = run("a");
     assert!((8..=14).contains(&games.lines().count()), "{games}");
-    assert_eq!(run("b"), games, "same seed, same matches");
+    assert_eq!(
+        common::games_without_times(&run("b")),
+        common::games_without_times(&games),
+        "same seed, same matches (move times aside)"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -84,9 +84,7 @@ mod reference {
                 cells,
                 hands,
                 to_move: g.side(),
-                last: g
-                    .last_to()
-                    .map(|sq| ((sq % 7) as i32, (sq / 7) as i32)),
+                last: g.last_to().map(|sq| ((sq % 7) as i32, (sq / 7) as i32)),
                 quiet: g.quiet_plies() as u32,
                 rules: *g.rules(),
             }
@@ -153,7 +151,9 @@ mod reference {
             let mut out = Vec::new();
             for c in 0..COLS {
                 for r in 0..ROWS {
-                    let Some((side, kind)) = self.at(c, r) else { continue };
+                    let Some((side, kind)) = self.at(c, r) else {
+                        continue;
+                    };
                     if side != me {
                         continue;
                     }
@@ -163,7 +163,8 @@ mod reference {
                             continue;
                         }
                         if ground(tc, tr) == Ground::Water && kind != 'R' {
-                            let may_jump = kind == 'L' || (kind == 'T' && (dc == 0 || self.rules.tiger_sideways));
+                            let may_jump = kind == 'L'
+                                || (kind == 'T' && (dc == 0 || self.rules.tiger_sideways));
                             if !may_jump {
                                 continue;
                             }
@@ -213,7 +214,9 @@ mod reference {
                 // Exchanges: own piece next to the same enemy animal.
                 for c in 0..COLS {
                     for r in 0..ROWS {
-                        let Some((side, kind)) = self.at(c, r) else { continue };
+                        let Some((side, kind)) = self.at(c, r) else {
+                            continue;
+                        };
                         if side != me {
                             continue;
                         }
@@ -297,7 +300,8 @@ mod reference {
             if self.at(mc, mr).is_some() {
                 return Some(1 - me);
             }
-            let has_pieces = (0..COLS).any(|c| (0..ROWS).any(|r| matches!(self.at(c, r), Some((s, _)) if s == me)));
+            let has_pieces = (0..COLS)
+                .any(|c| (0..ROWS).any(|r| matches!(self.at(c, r), Some((s, _)) if s == me)));
             if !has_pieces && self.hands[me].is_empty() {
                 return Some(1 - me);
             }
@@ -309,7 +313,6 @@ mod reference {
             }
             None
         }
-
     }
 }
 
@@ -332,14 +335,22 @@ fn reference_perft(p: &Pos, depth: u32) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves.iter().map(|m| reference_perft(&p.play(m), depth - 1)).sum()
+    moves
+        .iter()
+        .map(|m| reference_perft(&p.play(m), depth - 1))
+        .sum()
 }
 
 /// Walks both implementations `depth` plies deep, comparing the moves, the outcome and the
 /// position at every node.
 fn compare_tree(g: &Jungle, p: &Pos, depth: u32, nodes: &mut u64) {
     *nodes += 1;
-    assert_eq!(Pos::from_game(g), *p, "positions differ at {}", g.format_position());
+    assert_eq!(
+        Pos::from_game(g),
+        *p,
+        "positions differ at {}",
+        g.format_position()
+    );
     let ours = fast_moves(g);
     assert_eq!(ours, p.moves(), "moves differ at {}", g.format_position());
     let result = p.result();
@@ -368,7 +379,11 @@ fn rules(text: &str) -> JungleRules {
 
 #[test]
 fn perft_from_the_start_equals_the_reference_to_depth_5() {
-    for text in ["", "drops=true", "drops=true,exchange=adjacent,tiger_sideways=false"] {
+    for text in [
+        "",
+        "drops=true",
+        "drops=true,exchange=adjacent,tiger_sideways=false",
+    ] {
         let g = Jungle::new(&rules(text));
         let p = Pos::from_game(&g);
         let fast: Vec<u64> = (1..=5)
@@ -430,11 +445,22 @@ fn random_placement(rules: JungleRules, rng: &mut impl Rng) -> Option<Jungle> {
             match rng.gen_range(0..10) {
                 0..=5 => {
                     let sq = rng.gen_range(0..SQUARES);
-                    if board[sq] == 0 && sq != DEN[owner] && (!is_water(sq) || animal == Animal::Rat) {
+                    if board[sq] == 0
+                        && sq != DEN[owner]
+                        && (!is_water(sq) || animal == Animal::Rat)
+                    {
                         // A drop-variant board may hold a captured animal on the other side.
-                        let side = if rules.drops && rng.gen_bool(0.2) { 1 - owner } else { owner };
+                        let side = if rules.drops && rng.gen_bool(0.2) {
+                            1 - owner
+                        } else {
+                            owner
+                        };
                         if sq != DEN[side] {
-                            board[sq] = Piece { animal, owner: side }.code();
+                            board[sq] = Piece {
+                                animal,
+                                owner: side,
+                            }
+                            .code();
                         }
                     }
                 }
@@ -458,7 +484,11 @@ fn random_placement(rules: JungleRules, rng: &mut impl Rng) -> Option<Jungle> {
     } else {
         None
     };
-    let quiet = if rules.draw_plies > 0 { rng.gen_range(0..=rules.draw_plies) } else { 0 };
+    let quiet = if rules.draw_plies > 0 {
+        rng.gen_range(0..=rules.draw_plies)
+    } else {
+        0
+    };
     Jungle::from_parts(rules, board, hands, side, last, quiet).ok()
 }
 
@@ -480,7 +510,11 @@ fn check_random_positions(option_sets: &[&str], seed: u64) {
         assert_eq!(back.format_position(), g.format_position());
         let p = Pos::from_game(&g);
         // Two plies below every position (one where drops make the tree wide).
-        let depth = if g.hand(0).iter().chain(g.hand(1)).any(|&n| n > 0) { 1 } else { 2 };
+        let depth = if g.hand(0).iter().chain(g.hand(1)).any(|&n| n > 0) {
+            1
+        } else {
+            2
+        };
         compare_tree(&g, &p, depth, &mut nodes);
         assert_eq!(
             perft_bulk(&g, depth + 1, PerftConvention::TerminalIsLeaf),
@@ -508,7 +542,12 @@ fn random_positions_equal_the_reference_drops() {
 
 #[test]
 fn conformance_on_random_games() {
-    for text in ["", "drops=true", "drops=true,exchange=adjacent,draw_plies=50", "draw_plies=20"] {
+    for text in [
+        "",
+        "drops=true",
+        "drops=true,exchange=adjacent,draw_plies=50",
+        "draw_plies=20",
+    ] {
         let g = Jungle::new(&rules(text));
         let cov = check_random_games(&g, 60, 3000, 8).unwrap();
         assert!(cov.terminals >= 55, "{text}: {cov:?}");

@@ -52,8 +52,14 @@ fn the_board_and_the_start() {
         "l5t/1w3c1/r1p1d1e/7/7/7/E1D1P1R/1C3W1/T5L r - - 0"
     );
     let text = g.render();
-    assert!(text.contains("6  . ~ ~ . ~ ~ ."), "rivers b4-c6 and e4-f6:\n{text}");
-    assert!(text.contains("9  l . # @ # . t"), "Green's den d9 and traps c9 e9:\n{text}");
+    assert!(
+        text.contains("6  . ~ ~ . ~ ~ ."),
+        "rivers b4-c6 and e4-f6:\n{text}"
+    );
+    assert!(
+        text.contains("9  l . # @ # . t"),
+        "Green's den d9 and traps c9 e9:\n{text}"
+    );
     assert!(text.contains("2  . C . # . W ."), "Red's trap d2:\n{text}");
     // Red moves first; 24 moves at the start (each side's lion and tiger have three or two).
     assert_eq!(g.side(), 0);
@@ -62,7 +68,10 @@ fn the_board_and_the_start() {
 
 #[test]
 fn higher_ranks_capture_lower_and_equal_ranks_each_other() {
-    let g = pos(&with_keep(&[("a5", 'W'), ("a6", 'd'), ("b7", 'P'), ("c7", 'l')]), 'r');
+    let g = pos(
+        &with_keep(&[("a5", 'W'), ("a6", 'd'), ("b7", 'P'), ("c7", 'l')]),
+        'r',
+    );
     assert!(has(&g, "a5a6"), "wolf takes dog");
     assert!(!has(&g, "b7c7"), "leopard does not take lion");
     let g = pos(&with_keep(&[("a5", 'W'), ("a6", 'w')]), 'g');
@@ -75,7 +84,13 @@ fn the_rat_takes_the_elephant_and_not_the_other_way() {
     assert!(has(&g, "a5a6"));
     let g = pos(&with_keep(&[("a5", 'R'), ("a6", 'e')]), 'g');
     assert!(!has(&g, "a6a5"), "the elephant does not take the rat");
-    let g = position("elephant_takes_rat=true", &with_keep(&[("a5", 'R'), ("a6", 'e')]), 'g', "-", "-");
+    let g = position(
+        "elephant_takes_rat=true",
+        &with_keep(&[("a5", 'R'), ("a6", 'e')]),
+        'g',
+        "-",
+        "-",
+    );
     assert!(has(&g, "a6a5"), "unless elephant_takes_rat");
 }
 
@@ -99,9 +114,15 @@ fn a_rat_in_the_water_is_safe_from_land_and_does_not_take_the_elephant() {
     let g = pos(&with_keep(&[("a5", 'L'), ("b5", 'r')]), 'r');
     assert!(!has(&g, "a5b5"), "no land piece takes a rat in the water");
     let g = pos(&with_keep(&[("a5", 'E'), ("b5", 'r')]), 'g');
-    assert!(!has(&g, "b5a5"), "a rat in the water does not take the elephant on land");
+    assert!(
+        !has(&g, "b5a5"),
+        "a rat in the water does not take the elephant on land"
+    );
     let g = pos(&with_keep(&[("a5", 'R'), ("b5", 'r')]), 'r');
-    assert!(!has(&g, "a5b5"), "a rat on land does not take a rat in the water");
+    assert!(
+        !has(&g, "a5b5"),
+        "a rat on land does not take a rat in the water"
+    );
     let g = pos(&with_keep(&[("c5", 'R'), ("b5", 'r')]), 'r');
     assert!(has(&g, "c5b5"), "two rats in the water take each other");
 }
@@ -122,12 +143,18 @@ fn lion_and_tiger_jump_the_river_unless_a_rat_is_in_the_way() {
     assert!(has(&g, "d5a5") && has(&g, "d5g5"), "tiger jumps sideways");
     assert!(!has(&g, "b3b4"));
     // A rat of either side in the river blocks.
-    let g = pos(&with_keep(&[("b3", 'L'), ("b4", 'r'), ("d5", 'T'), ("e5", 'R')]), 'r');
+    let g = pos(
+        &with_keep(&[("b3", 'L'), ("b4", 'r'), ("d5", 'T'), ("e5", 'R')]),
+        'r',
+    );
     assert!(!has(&g, "b3b7"), "Green's rat on b4");
     assert!(!has(&g, "d5g5"), "Red's own rat on e5");
     assert!(has(&g, "d5a5"), "c5 and b5 are clear");
     // Landing captures by rank, never an own piece or a stronger one.
-    let g = pos(&with_keep(&[("b3", 'L'), ("b7", 'e'), ("c3", 'T'), ("c7", 'w')]), 'r');
+    let g = pos(
+        &with_keep(&[("b3", 'L'), ("b7", 'e'), ("c3", 'T'), ("c7", 'w')]),
+        'r',
+    );
     assert!(!has(&g, "b3b7"), "the elephant outranks the lion");
     assert!(has(&g, "c3c7"), "the tiger lands on the wolf");
     let g = pos(&with_keep(&[("c3", 'T'), ("c7", 'W')]), 'r');
@@ -137,11 +164,26 @@ fn lion_and_tiger_jump_the_river_unless_a_rat_is_in_the_way() {
 #[test]
 fn the_tiger_sideways_option() {
     let rules = "tiger_sideways=false";
-    let g = position(rules, &with_keep(&[("d5", 'T'), ("d4", 'L')]), 'r', "-", "-");
+    let g = position(
+        rules,
+        &with_keep(&[("d5", 'T'), ("d4", 'L')]),
+        'r',
+        "-",
+        "-",
+    );
     assert!(!has(&g, "d5a5") && !has(&g, "d5g5"));
-    assert!(has(&g, "d4a4") && has(&g, "d4g4"), "the lion still jumps sideways");
+    assert!(
+        has(&g, "d4a4") && has(&g, "d4g4"),
+        "the lion still jumps sideways"
+    );
     // Only one tiger a side without drops: use Green's tiger for the straight jump.
-    let g = position(rules, &with_keep(&[("b7", 't'), ("d4", 'L')]), 'g', "-", "-");
+    let g = position(
+        rules,
+        &with_keep(&[("b7", 't'), ("d4", 'L')]),
+        'g',
+        "-",
+        "-",
+    );
     assert!(has(&g, "b7b3"));
 }
 
@@ -193,7 +235,13 @@ fn a_side_without_a_move_loses() {
 
 #[test]
 fn the_draw_rule_counts_plies_without_captures() {
-    let mut g = position("draw_plies=4", &with_keep(&[("d5", 'W'), ("g5", 'w')]), 'r', "-", "-");
+    let mut g = position(
+        "draw_plies=4",
+        &with_keep(&[("d5", 'W'), ("g5", 'w')]),
+        'r',
+        "-",
+        "-",
+    );
     for m in ["d5d6", "g5g6", "d6d5", "g6g5"] {
         assert!(!g.is_terminal());
         g.play_text(m).unwrap();
@@ -202,19 +250,39 @@ fn the_draw_rule_counts_plies_without_captures() {
     assert_eq!(g.returns().as_slice(), &[0.0, 0.0]);
     assert_eq!(g.quiet_plies(), 4);
     // A capture starts the count again.
-    let mut g = position("draw_plies=2", &with_keep(&[("d5", 'W'), ("d6", 'd'), ("g5", 'w')]), 'r', "-", "-");
+    let mut g = position(
+        "draw_plies=2",
+        &with_keep(&[("d5", 'W'), ("d6", 'd'), ("g5", 'w')]),
+        'r',
+        "-",
+        "-",
+    );
     g.play_text("d5d6").unwrap();
     assert_eq!(g.quiet_plies(), 0);
 }
 
 #[test]
 fn drops_captured_pieces_go_to_hand_and_come_back() {
-    let mut g = position("drops=true", &with_keep(&[("d5", 'W'), ("d6", 'd')]), 'r', "-", "-");
+    let mut g = position(
+        "drops=true",
+        &with_keep(&[("d5", 'W'), ("d6", 'd')]),
+        'r',
+        "-",
+        "-",
+    );
     g.play_text("d5d6").unwrap();
-    assert_eq!(g.format_position().split(' ').nth(2), Some("D"), "{}", g.format_position());
+    assert_eq!(
+        g.format_position().split(' ').nth(2),
+        Some("D"),
+        "{}",
+        g.format_position()
+    );
     g.play_text("g9g8").unwrap();
     assert!(has(&g, "D@d5"), "onto land the capture left empty");
-    assert!(!has(&g, "D@b5") && !has(&g, "D@e5"), "only the rat may be dropped into the water");
+    assert!(
+        !has(&g, "D@b5") && !has(&g, "D@e5"),
+        "only the rat may be dropped into the water"
+    );
     assert!(!has(&g, "D@d1") && !has(&g, "D@d9"), "never into a den");
     assert!(has(&g, "D@c9"), "into an enemy trap by default");
     g.play_text("D@d5").unwrap();
@@ -228,16 +296,34 @@ fn drops_captured_pieces_go_to_hand_and_come_back() {
 #[test]
 fn drops_equal_animals_that_meet_are_exchanged_by_the_next_player() {
     // Green's wolf just moved to d6 beside Red's wolf on d5: Red may exchange, getting both.
-    let mut g = position("drops=true", &with_keep(&[("d5", 'W'), ("d6", 'w')]), 'r', "-", "d6");
+    let mut g = position(
+        "drops=true",
+        &with_keep(&[("d5", 'W'), ("d6", 'w')]),
+        'r',
+        "-",
+        "d6",
+    );
     assert!(has(&g, "d5=d6"));
     g.play_text("d5=d6").unwrap();
     let f = g.format_position();
     assert_eq!(f.split(' ').nth(2), Some("2W"), "{f}");
     // Fresh exchanges: a pair that did not just meet is not exchanged...
-    let g = position("drops=true", &with_keep(&[("d5", 'W'), ("d6", 'w')]), 'r', "-", "-");
+    let g = position(
+        "drops=true",
+        &with_keep(&[("d5", 'W'), ("d6", 'w')]),
+        'r',
+        "-",
+        "-",
+    );
     assert!(!has(&g, "d5=d6"));
     // ...unless exchange=adjacent.
-    let g = position("drops=true,exchange=adjacent", &with_keep(&[("d5", 'W'), ("d6", 'w')]), 'r', "-", "-");
+    let g = position(
+        "drops=true,exchange=adjacent",
+        &with_keep(&[("d5", 'W'), ("d6", 'w')]),
+        'r',
+        "-",
+        "-",
+    );
     assert!(has(&g, "d5=d6"));
     // Not in the standard game.
     let g = position("", &with_keep(&[("d5", 'W'), ("d6", 'w')]), 'r', "-", "-");
@@ -255,7 +341,9 @@ fn drops_a_side_with_pieces_in_hand_is_not_yet_beaten() {
 #[test]
 fn the_seeds_fox_is_not_an_animal_here() {
     let r = JungleRules::default();
-    assert!(Jungle::parse_position(&r, "l5t/1w3c1/r1p1d1e/7/7/7/E1D1F1R/1C3W1/T5L r - - 0").is_err());
+    assert!(
+        Jungle::parse_position(&r, "l5t/1w3c1/r1p1d1e/7/7/7/E1D1F1R/1C3W1/T5L r - - 0").is_err()
+    );
 }
 
 #[test]
@@ -277,11 +365,18 @@ fn malformed_positions_and_moves_are_refused() {
         assert!(Jungle::parse_position(&r, bad).is_err(), "{bad:?}");
     }
     let d = JungleRules::parse("drops=true").unwrap();
-    assert!(Jungle::parse_position(&d, "l5t/1w3c1/r1p1d1e/7/7/7/E1D1P1R/1C3W1/T5L r 3E - 0").is_err());
-    assert!(Jungle::parse_position(&d, "l5t/1w3c1/r1p1d1e/7/7/7/E1D1P1R/1C3W1/T5L r E - 0").is_err(), "a third elephant");
+    assert!(
+        Jungle::parse_position(&d, "l5t/1w3c1/r1p1d1e/7/7/7/E1D1P1R/1C3W1/T5L r 3E - 0").is_err()
+    );
+    assert!(
+        Jungle::parse_position(&d, "l5t/1w3c1/r1p1d1e/7/7/7/E1D1P1R/1C3W1/T5L r E - 0").is_err(),
+        "a third elephant"
+    );
     assert!(Jungle::parse_position(&d, "l5t/1w3c1/r1p1d2/7/7/7/E1D1P1R/1C3W1/T5L r E - 0").is_ok());
     let mut g = Jungle::parse_position(&r, start).unwrap();
-    for bad in ["", "a1", "a1a9", "z1a1", "a1a2a3", "E@", "@c5", "c3=", "X@c5", "a0a1", "é@c5"] {
+    for bad in [
+        "", "a1", "a1a9", "z1a1", "a1a2a3", "E@", "@c5", "c3=", "X@c5", "a0a1", "é@c5",
+    ] {
         assert!(g.play_text(bad).is_err(), "{bad:?}");
     }
     assert!(g.play_text("a3a4").is_ok());

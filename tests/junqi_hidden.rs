@@ -127,6 +127,7 @@ fn the_referee_hands_engines_only_their_observation() {
         players: 2,
         match_format: None,
         move_ceiling_ms: boardlab::arena::manifest::DEFAULT_MOVE_CEILING_MS,
+        adjudication: Default::default(),
     };
     let seen: [Arc<Mutex<Vec<JunqiObservation>>>; 2] = Default::default();
     let factory = |e: &EngineSpec, seed: u64| -> Result<Box<dyn Agent<Junqi>>, String> {

@@ -280,34 +280,58 @@ fn misbehaving_gtp_engines_lose_with_reasons() {
         path
     };
     let random = Path::new(env!("CARGO_MANIFEST_DIR")).join("engines/nogo/random.toml");
-    for (name, answer, reason) in [
-        ("refuses", "? no thanks", "genmove failed"),
-        ("occupied", "= E5", "illegal move"),
-        ("resigns", "= resign", "resigned"),
-        ("passes", "= pass", "illegal move"),
-    ] {
+    let engine = |name: &str, answer: &str| {
         let sh = script(name, answer);
-        let e = write_engine(
+        write_engine(
             &dir,
             name,
             &format!(
                 "backend = \"external\"\nprotocol = \"gtp\"\ncommand = [\"bash\", {:?}]\n",
                 sh.to_str().unwrap()
             ),
+        )
+    };
+    // Wrong from the first move: the compliance check before the first game (one move asked
+    // in the start position) refuses the engine and names the reason; no game is played.
+    for (name, answer, reason) in [
+        ("refuses", "? no thanks", "genmove failed"),
+        ("resigns", "= resign", "resigned"),
+        ("passes", "= pass", "illegal move"),
+    ] {
+        let e = engine(name, answer);
+        let out = Command::new(bin())
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .arg("match")
+            .args([&e, &random])
+            .args(["--games", "2", "--seed", "5", "--quiet", "--out"])
+            .arg(dir.join(name))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            err.contains(&format!(
+                "engine \"{name}\" failed its check before the first game"
+            )) && err.contains(reason),
+            "{name}: {err}"
         );
-        // E5 is occupied by the engine's second move at the latest.
-        let games = run_match(&dir, &e, &random, "2", name);
-        for g in &games {
-            let bad = g["engines"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .position(|n| n == name)
-                .unwrap();
-            let why = g["reason"].as_str().unwrap();
-            assert_eq!(g["fault"].as_u64(), Some(bad as u64), "{name}: {g}");
-            assert!(why.contains(reason), "{name}: {why}");
-        }
+    }
+    // Right at first, wrong later: E5 is legal on the empty board and occupied by the engine's
+    // second move at the latest, so the engine passes the check and loses its games.
+    let name = "occupied";
+    let e = engine(name, "= E5");
+    let games = run_match(&dir, &e, &random, "2", name);
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        let bad = g["engines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|n| n == name)
+            .unwrap();
+        let why = g["reason"].as_str().unwrap();
+        assert_eq!(g["fault"].as_u64(), Some(bad as u64), "{name}: {g}");
+        assert!(why.contains("illegal move"), "{name}: {why}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

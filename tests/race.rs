@@ -81,7 +81,10 @@ fn maya_cross_random_games_keep_every_promise() {
     let n = games_per_set(100);
     conformance::<Maya>("", n, 100_000);
     conformance::<Maya>("players=4", n, 100_000);
-    for rules in ["attack=may,same_piece=true", "players=4,island=7,attack=may"] {
+    for rules in [
+        "attack=may,same_piece=true",
+        "players=4,island=7,attack=may",
+    ] {
         conformance::<Maya>(rules, n.div_ceil(10).max(10), 100_000);
     }
 }
@@ -114,7 +117,11 @@ fn every_race_game_is_listed_and_drawn() {
     }
     // The drawings mark what the seeds name.
     let (_, big, _) = boardlab(&["show", "--game", "bigcat"]);
-    assert_eq!(big.matches('+').count(), 72, "72 points, and the start with the pieces:\n{big}");
+    assert_eq!(
+        big.matches('+').count(),
+        72,
+        "72 points, and the start with the pieces:\n{big}"
+    );
     let (_, maya, _) = boardlab(&["show", "--game", "mayacross"]);
     assert_eq!(maya.matches('^').count(), 8, "{maya}");
     assert_eq!(maya.matches('@').count(), 4, "{maya}");
@@ -126,7 +133,13 @@ fn every_race_game_is_listed_and_drawn() {
 #[test]
 fn the_solvers_report_seat_values_and_agree_with_simulation() {
     let (code, text, err) = boardlab(&[
-        "solve", "--game", "bigcat", "--rules", "players=2", "--simulate", "20000",
+        "solve",
+        "--game",
+        "bigcat",
+        "--rules",
+        "players=2",
+        "--simulate",
+        "20000",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(text.contains("states           45,796"), "{text}");
@@ -142,7 +155,10 @@ fn the_solvers_report_seat_values_and_agree_with_simulation() {
     // The walk reading has no stationary solution: the residual is reported, no values.
     let (code, text, err) = boardlab(&["solve", "--game", "threeway", "--rules", "move=walk"]);
     assert_eq!(code, 0, "{err}");
-    assert!(text.contains("not converged") && !text.contains("seat a"), "{text}");
+    assert!(
+        text.contains("not converged") && !text.contains("seat a"),
+        "{text}"
+    );
     let (code, _, err) = boardlab(&["solve", "--game", "mayacross"]);
     assert_ne!(code, 0);
     assert!(err.contains("no solver"), "{err}");
@@ -176,8 +192,14 @@ fn four_player_tournaments_rotate_seats_and_report_them() {
     assert!(text.contains("(4 of 4 games played)"), "{text}");
     assert!(text.contains("| seat | games | won (95%)"), "{text}");
     for seat in ["a", "b", "c", "d"] {
-        assert!(text.contains(&format!("| {seat} | 4 |")), "seat {seat}: {text}");
+        assert!(
+            text.contains(&format!("| {seat} | 4 |")),
+            "seat {seat}: {text}"
+        );
     }
-    assert!(text.contains("| mcts | d | 1 |"), "every engine at every seat once: {text}");
+    assert!(
+        text.contains("| mcts | d | 1 |"),
+        "every engine at every seat once: {text}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

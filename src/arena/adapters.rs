@@ -34,7 +34,10 @@ fn for_game<G: Game, T: 'static>(value: T, game: &str, name: &str) -> Result<T, 
     if G::ID == game {
         Ok(value)
     } else {
-        Err(format!("the {name} adapter plays {game} only, not {}", G::ID))
+        Err(format!(
+            "the {name} adapter plays {game} only, not {}",
+            G::ID
+        ))
     }
 }
 
@@ -61,7 +64,9 @@ fn param_u32(spec: &EngineSpec, key: &str, default: u32, max: u32) -> Result<u32
     match spec.params.get(key) {
         None => Ok(default),
         Some(toml::Value::Integer(i)) if (0..=max as i64).contains(i) => Ok(*i as u32),
-        Some(v) => Err(format!("[params] {key} = {v} must be a whole number 0..={max}")),
+        Some(v) => Err(format!(
+            "[params] {key} = {v} must be a whole number 0..={max}"
+        )),
     }
 }
 
@@ -82,7 +87,9 @@ pub fn guinn_fen(state: &Checkers) -> String {
     let rules = state.rules();
     let mut out = String::new();
     out.push(colour_letter(rules, state.side()));
-    let white = (0..2).find(|&p| colour_letter(rules, p) == 'W').unwrap_or(1);
+    let white = (0..2)
+        .find(|&p| colour_letter(rules, p) == 'W')
+        .unwrap_or(1);
     for player in [white, 1 - white] {
         let set = state.pieces(player);
         let mut items: Vec<String> = Vec::new();
@@ -92,7 +99,11 @@ pub fn guinn_fen(state: &Checkers) -> String {
             } else {
                 set & !state.kings()
             };
-            items.extend(numbers::<crate::games::draughts::Eight>(part).iter().map(|n| format!("{prefix}{n}")));
+            items.extend(
+                numbers::<crate::games::draughts::Eight>(part)
+                    .iter()
+                    .map(|n| format!("{prefix}{n}")),
+            );
         }
         out.push(':');
         out.push(colour_letter(rules, player));
@@ -163,9 +174,11 @@ impl ExternalProtocol<Checkers> for GuinnClient {
         process.send(&format!("depth {}", l.depth.unwrap_or(52).min(52)))?;
         // GuiNN has a move time only: the share of the clock the referee computed, else the
         // move time, else (a depth search) as long as the arena waits.
-        let ms = l
-            .time_ms
-            .unwrap_or_else(|| deadline.saturating_duration_since(Instant::now()).as_millis() as u64);
+        let ms = l.time_ms.unwrap_or_else(|| {
+            deadline
+                .saturating_duration_since(Instant::now())
+                .as_millis() as u64
+        });
         process.send(&format!("time {:.3}", ms.max(1) as f64 / 1000.0))?;
         process.send("go")?;
         let mut answer = EngineAnswer::default();
@@ -205,7 +218,10 @@ impl ExternalProtocol<Checkers> for GuinnClient {
                     return Ok(answer);
                 }
                 Some("error") => {
-                    return Err(AgentError::Other(format!("GuiNN answered {}", quote(&line))))
+                    return Err(AgentError::Other(format!(
+                        "GuiNN answered {}",
+                        quote(&line)
+                    )))
                 }
                 _ => {}
             }
@@ -262,7 +278,10 @@ pub fn zebra_game_file(state: &Othello) -> String {
 /// The move, score (discs, from the side to move; `Win`/`Loss`/`Draw` as ±64/0), depth and nodes
 /// of Zebra's last `-->` line: `-->  14  +9.77  149607  f6 f7 d3 c5 f5  0.0 s  4666760 nps`.
 pub fn parse_zebra_output(lines: &[String]) -> Option<EngineAnswer> {
-    let last = lines.iter().rev().find(|l| l.trim_start().starts_with("-->"))?;
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.trim_start().starts_with("-->"))?;
     let words: Vec<&str> = last.split_whitespace().collect();
     let square = |w: &&str| {
         let b = w.as_bytes();
@@ -344,7 +363,9 @@ impl PerMoveProgram<Othello> for ZebraProgram {
                 // Whole seconds only (Zebra reads them with atoi); it sees no increment below a
                 // second, so the increments still to come (one a move, about empties/2 moves)
                 // are added to its time, at most doubling it.
-                let left = deadline.saturating_duration_since(Instant::now()).as_millis() as u64;
+                let left = deadline
+                    .saturating_duration_since(Instant::now())
+                    .as_millis() as u64;
                 let own = c.own_ms.min(left);
                 let moves_left = (state.empties().count_ones() as u64).div_ceil(2);
                 let total = (own + c.increment_ms * moves_left).min(2 * own);
@@ -355,7 +376,13 @@ impl PerMoveProgram<Othello> for ZebraProgram {
                 } else {
                     (opp, total)
                 };
-                args.extend(["-time".into(), secs(black), "0".into(), secs(white), "0".into()]);
+                args.extend([
+                    "-time".into(),
+                    secs(black),
+                    "0".into(),
+                    secs(white),
+                    "0".into(),
+                ]);
             } else if let (Some(t), None) = (request.limits.time_ms, request.limits.depth) {
                 // No move time in Zebra: a clock of ~15 moves of this time (it spends about
                 // 1/20 of a clock on an opening move); the arena's deadline is the bound.
@@ -409,8 +436,12 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(a.mv.as_deref(), Some("f6"));
-        assert_eq!((a.score, a.depth, a.nodes), (Some(9.08), Some(28), Some(122_867_000)));
-        let w = parse_zebra_output(&lines("-->  14  Win   4220  h1 g2 h7  0.0 s  11467391 nps")).unwrap();
+        assert_eq!(
+            (a.score, a.depth, a.nodes),
+            (Some(9.08), Some(28), Some(122_867_000))
+        );
+        let w = parse_zebra_output(&lines("-->  14  Win   4220  h1 g2 h7  0.0 s  11467391 nps"))
+            .unwrap();
         assert_eq!((w.mv.as_deref(), w.score), (Some("h1"), Some(64.0)));
         assert!(parse_zebra_output(&lines("Nodes searched: 0\nTotal time: 0.0 s")).is_none());
     }

@@ -142,7 +142,9 @@ impl ResignRule {
                 return Err(format!("{flag} {text:?}: give score or winprob, not both"))
             }
             (_, Some(p)) if !(0.0..0.5).contains(&p) => {
-                return Err(format!("{flag}: winprob={p} must be at least 0 and below 0.5"))
+                return Err(format!(
+                    "{flag}: winprob={p} must be at least 0 and below 0.5"
+                ))
             }
             (_, Some(p)) => Threshold::WinProbability(p),
             (Some(s), _) if !(s.is_finite() && s >= 0.0) => {
@@ -249,7 +251,11 @@ impl Trackers {
                     0
                 };
             } else if seat < 2 {
-                self.resign_seat[seat] = if losing { self.resign_seat[seat] + 1 } else { 0 };
+                self.resign_seat[seat] = if losing {
+                    self.resign_seat[seat] + 1
+                } else {
+                    0
+                };
             }
             self.last = Some((seat, value));
         }
@@ -330,7 +336,14 @@ mod tests {
     fn one_sided_resignation_at_exactly_the_count() {
         let r = resign("movecount=3,score=500");
         // Seat 1 at -500, -600, -700 on its own moves (seat 0's scores do not matter).
-        let moves = [(0, 100.0), (1, -500.0), (0, 0.0), (1, -600.0), (0, 9.0), (1, -700.0)];
+        let moves = [
+            (0, 100.0),
+            (1, -500.0),
+            (0, 0.0),
+            (1, -600.0),
+            (0, 9.0),
+            (1, -700.0),
+        ];
         let (at, d) = run(r.clone(), &moves, 0).unwrap();
         assert_eq!((at, d.loser), (5, Some(1)));
         // One move short, or one at -499 in the run: no adjudication.
@@ -350,12 +363,25 @@ mod tests {
         let (at, d) = run(r.clone(), &both, 0).unwrap();
         assert_eq!((at, d.loser), (3, Some(1)));
         // The winner reporting no score: never (only one engine reports).
-        let one = [(0, f64::NAN), (1, -350.0), (0, f64::NAN), (1, -300.0), (0, f64::NAN), (1, -900.0)];
+        let one = [
+            (0, f64::NAN),
+            (1, -350.0),
+            (0, f64::NAN),
+            (1, -300.0),
+            (0, f64::NAN),
+            (1, -900.0),
+        ];
         assert!(run(r.clone(), &one, 0).is_none());
         // One-sided, the same moves resign.
         assert!(run(resign("movecount=2,score=300"), &one, 0).is_some());
         // The count reached by the winner's move: the loser goes at its next move.
-        let late = [(1, -400.0), (0, 350.0), (1, -300.0), (0, 300.0), (1, -301.0)];
+        let late = [
+            (1, -400.0),
+            (0, 350.0),
+            (1, -300.0),
+            (0, 300.0),
+            (1, -301.0),
+        ];
         let (at, d) = run(r, &late, 0).unwrap();
         assert_eq!((at, d.loser), (4, Some(1)));
     }
@@ -369,7 +395,10 @@ mod tests {
         let quiet = [(0, 5.0), (1, -20.0), (0, 0.0), (1, 19.0)];
         // From ply 16: the 4th quiet move is at ply 20 = move 10: drawn then.
         let (at, dec) = run(d.clone(), &quiet, 16).unwrap();
-        assert_eq!((at, dec.loser, dec.ending), (3, None, Ending::DrawAdjudication));
+        assert_eq!(
+            (at, dec.loser, dec.ending),
+            (3, None, Ending::DrawAdjudication)
+        );
         // From ply 14 the count is there at ply 18 (move 9): not yet; the next quiet move does it.
         let mut longer = quiet.to_vec();
         longer.push((0, 1.0));
@@ -398,9 +427,15 @@ mod tests {
         for text in ["movecount=3,score=600", "movecount=5,score=1000,twosided"] {
             assert_eq!(ResignRule::parse(text).unwrap().to_text(), text);
         }
-        assert!(!ResignRule::parse("movecount=3,score=6,twosided=false").unwrap().twosided);
+        assert!(
+            !ResignRule::parse("movecount=3,score=6,twosided=false")
+                .unwrap()
+                .twosided
+        );
         assert_eq!(
-            DrawRule::parse("movenumber=40,movecount=8,score=10").unwrap().to_text(),
+            DrawRule::parse("movenumber=40,movecount=8,score=10")
+                .unwrap()
+                .to_text(),
             "movenumber=40,movecount=8,score=10"
         );
         for bad in ["movecount=x", "score=-5", "bogus=1", "movecount=0"] {

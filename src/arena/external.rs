@@ -15,9 +15,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use crate::engine::{
-    Agent, AgentError, Clock, EngineSpec, Intent, Limits, SearchReport,
-};
+use crate::engine::{Agent, AgentError, Clock, EngineSpec, Intent, Limits, SearchReport};
 use crate::game::error::quote;
 use crate::game::{Game, MoveList};
 
@@ -398,9 +396,9 @@ impl Launcher {
                 Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(2)),
                 _ => {
                     let _ = child.kill();
-                    let status = child.wait().map_err(|e| {
-                        AgentError::Crashed(format!("{}: lost: {e}", self.label))
-                    })?;
+                    let status = child
+                        .wait()
+                        .map_err(|e| AgentError::Crashed(format!("{}: lost: {e}", self.label)))?;
                     return Ok(ProgramOutput { status, lines });
                 }
             }
@@ -421,7 +419,11 @@ pub fn expand_env(text: &str) -> Result<String, String> {
             .ok_or_else(|| format!("{}: `${{` without its closing `}}`", quote(text)))?;
         let name = &after[..end];
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(format!("{}: bad variable name {}", quote(text), quote(name)));
+            return Err(format!(
+                "{}: bad variable name {}",
+                quote(text),
+                quote(name)
+            ));
         }
         match std::env::var(name) {
             Ok(v) if !v.is_empty() => out.push_str(&v),
@@ -470,7 +472,10 @@ impl Scratch {
         let entries = std::fs::read_dir(source)
             .map_err(|e| format!("cannot read {}: {e}", source.display()))?;
         for entry in entries.flatten() {
-            if skip.iter().any(|n| entry.file_name() == std::ffi::OsStr::new(n)) {
+            if skip
+                .iter()
+                .any(|n| entry.file_name() == std::ffi::OsStr::new(n))
+            {
                 continue;
             }
             let target = entry.path();
@@ -622,7 +627,11 @@ impl<G: Game> ExternalAgent<G> {
                 .as_ref()
                 .ok_or_else(|| named("[params] scratch = true needs dir".into()))?;
             let skip = p.string("scratch_skip")?.unwrap_or("");
-            let skip: Vec<&str> = skip.split(',').map(str::trim).filter(|n| !n.is_empty()).collect();
+            let skip: Vec<&str> = skip
+                .split(',')
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .collect();
             Some(Scratch::new(source, &spec.name, &skip).map_err(named)?)
         } else {
             None

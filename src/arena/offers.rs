@@ -170,11 +170,7 @@ mod tests {
         fn name(&self) -> String {
             "scripted".into()
         }
-        fn choose(
-            &mut self,
-            state: &Othello,
-            _: &Limits,
-        ) -> Result<SearchReport<u8>, AgentError> {
+        fn choose(&mut self, state: &Othello, _: &Limits) -> Result<SearchReport<u8>, AgentError> {
             let mut ms = crate::game::MoveList::new();
             state.legal_moves(&mut ms);
             let score = self.0[self.1.min(self.0.len() - 1)];

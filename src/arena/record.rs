@@ -302,7 +302,10 @@ mod tests {
         assert_eq!((back.ending, back.stats.len()), (Ending::Unknown, 0));
         // Zero and absent fields are left out of the line.
         let text = serde_json::to_string(&rec(0)).unwrap();
-        assert!(text.contains(r#""stats":[{"ply":0,"seat":0,"ms":12,"nodes":345}]"#), "{text}");
+        assert!(
+            text.contains(r#""stats":[{"ply":0,"seat":0,"ms":12,"nodes":345}]"#),
+            "{text}"
+        );
     }
 
     #[test]

@@ -96,8 +96,13 @@ pub fn check_engine_on_clock<G: Evaluate>(
         }
         None => (spec.limits, ceiling_ms),
     };
-    let report = ask(&mut agent, state, &limits, Some(Duration::from_millis(wait)))
-        .map_err(|e| fail(e.to_string()))?;
+    let report = ask(
+        &mut agent,
+        state,
+        &limits,
+        Some(Duration::from_millis(wait)),
+    )
+    .map_err(|e| fail(e.to_string()))?;
     if !state.is_legal(report.best) {
         return Err(fail(format!("illegal move {:?}", report.best)));
     }
@@ -201,9 +206,11 @@ fn exact_verdict<G: Evaluate>(
     state: &G,
 ) -> Option<Decision> {
     let mover = state.current_player()?;
-    let report = catch_unwind(AssertUnwindSafe(|| oracle.choose(state, &Limits::default())))
-        .ok()?
-        .ok()?;
+    let report = catch_unwind(AssertUnwindSafe(|| {
+        oracle.choose(state, &Limits::default())
+    }))
+    .ok()?
+    .ok()?;
     let v = report.score;
     let loser = match kind {
         ExactScore::Margin if v > 0.0 => Some(1 - mover),
@@ -676,7 +683,6 @@ mod tests {
         rec.game.replay::<Othello>().unwrap();
     }
 
-
     /// Plays the first legal move; offers a draw with every move if `offers`, accepts offers if
     /// `accepts`, resigns at its `resign_at`-th move.
     struct Polite {
@@ -693,7 +699,14 @@ mod tests {
             let mut ms = crate::game::MoveList::new();
             state.legal_moves(&mut ms);
             let best = *ms.first().ok_or(AgentError::NoMove)?;
-            Ok(SearchReport { best, score: 0.0, depth: 1, nodes: 1, ms: 0, pv: vec![best] })
+            Ok(SearchReport {
+                best,
+                score: 0.0,
+                depth: 1,
+                nodes: 1,
+                ms: 0,
+                pv: vec![best],
+            })
         }
         fn intent(&mut self, _: &G, _: &SearchReport<G::Move>) -> Intent {
             self.moves += 1;
@@ -727,27 +740,49 @@ mod tests {
 
     #[test]
     fn an_accepted_offer_ends_the_game_drawn_and_a_declined_one_does_not() {
-        let m = manifest(vec![named("offers", "othello"), named("accepts", "othello")]);
+        let m = manifest(vec![
+            named("offers", "othello"),
+            named("accepts", "othello"),
+        ]);
         let spec = &m.schedule().games[0];
         let offerer = spec.seats.iter().position(|&e| e == 0).unwrap();
         let rec = play_game_with::<Othello>(&m, spec, &polite::<Othello>);
-        assert_eq!((rec.ending, rec.game.returns.clone()), (Ending::DrawAgreed, vec![0.0, 0.0]));
-        assert!(rec.game.reason.starts_with("draw agreed: offers offered, accepts accepted"));
+        assert_eq!(
+            (rec.ending, rec.game.returns.clone()),
+            (Ending::DrawAgreed, vec![0.0, 0.0])
+        );
+        assert!(rec
+            .game
+            .reason
+            .starts_with("draw agreed: offers offered, accepts accepted"));
         // Ended on the offerer's first move: the opening's 2 plies, then at most 2 more.
         let last = rec.stats.last().unwrap();
-        assert_eq!((last.seat, last.intent, last.accepted), (offerer, Intent::OfferDraw, Some(true)));
+        assert_eq!(
+            (last.seat, last.intent, last.accepted),
+            (offerer, Intent::OfferDraw, Some(true))
+        );
         assert!(rec.game.moves.len() <= 4);
         // Declined every time: the game is played out by the rules.
-        let m = manifest(vec![named("offers", "othello"), named("declines", "othello")]);
+        let m = manifest(vec![
+            named("offers", "othello"),
+            named("declines", "othello"),
+        ]);
         let rec = play_game_with::<Othello>(&m, &m.schedule().games[0], &polite::<Othello>);
         assert_eq!(rec.ending, Ending::Rules);
-        assert!(rec.stats.iter().filter(|s| s.intent == Intent::OfferDraw).all(|s| s.accepted == Some(false)));
+        assert!(rec
+            .stats
+            .iter()
+            .filter(|s| s.intent == Intent::OfferDraw)
+            .all(|s| s.accepted == Some(false)));
         rec.game.replay::<Othello>().unwrap();
     }
 
     #[test]
     fn a_resignation_loses_without_the_move_being_played() {
-        let m = manifest(vec![named("resigns3", "othello"), named("declines", "othello")]);
+        let m = manifest(vec![
+            named("resigns3", "othello"),
+            named("declines", "othello"),
+        ]);
         let spec = &m.schedule().games[0];
         let seat = spec.seats.iter().position(|&e| e == 0).unwrap();
         let rec = play_game_with::<Othello>(&m, spec, &polite::<Othello>);
@@ -772,13 +807,19 @@ mod tests {
                 "draughts",
                 rules,
                 engines,
-                vec![crate::arena::openings::Opening { start, moves: vec![] }],
+                vec![crate::arena::openings::Opening {
+                    start,
+                    moves: vec![],
+                }],
                 1,
             )
         };
         let spec = &m.schedule().games[0];
         let refuser = spec.seats.iter().position(|&e| e == 1).unwrap();
-        (play_game_with::<Draughts>(&m, spec, &polite::<Draughts>), refuser)
+        (
+            play_game_with::<Draughts>(&m, spec, &polite::<Draughts>),
+            refuser,
+        )
     }
 
     #[test]
@@ -789,8 +830,15 @@ mod tests {
         assert_eq!(rec.ending, Ending::RefusedDraw, "{}", rec.game.reason);
         assert_eq!(rec.game.returns, vec![0.0, 0.0]);
         // The count starts at the first refused offer and runs 40 of the refuser's moves.
-        let first = rec.stats.iter().position(|s| s.accepted == Some(false)).unwrap();
-        let after = rec.stats[first..].iter().filter(|s| s.seat == refuser).count();
+        let first = rec
+            .stats
+            .iter()
+            .position(|s| s.accepted == Some(false))
+            .unwrap();
+        let after = rec.stats[first..]
+            .iter()
+            .filter(|s| s.seat == refuser)
+            .count();
         assert_eq!(after, 40, "{}", rec.game.reason);
         // At the end the refuser leads by less than 2 (a man 1, a king 3).
         let end = rec.game.replay::<Draughts>().unwrap();
@@ -826,9 +874,15 @@ mod tests {
             "name = \"exact\"\ngame = \"othello\"\nbackend = \"exact\"\n[params]\ntt_mb = 1\nmax_empties = 10",
         )
         .unwrap();
-        let mut m = manifest(vec![named("offers", "othello"), named("declines", "othello")]);
+        let mut m = manifest(vec![
+            named("offers", "othello"),
+            named("declines", "othello"),
+        ]);
         m.adjudication = Adjudication {
-            exact: Some(ExactRule { oracle, epsilon: 0.001 }),
+            exact: Some(ExactRule {
+                oracle,
+                epsilon: 0.001,
+            }),
             ..Default::default()
         };
         let make = |e: &EngineSpec, seed: u64| -> Result<Box<dyn Agent<Othello>>, String> {
@@ -846,7 +900,11 @@ mod tests {
         let solved = crate::games::othello::solve::Solver::new(1).solve(&end);
         let mover = end.current_player().unwrap();
         let want = solved.score.signum() as f64;
-        assert_eq!(rec.game.returns[mover], want, "{} {:?}", rec.game.reason, rec.game.returns);
+        assert_eq!(
+            rec.game.returns[mover], want,
+            "{} {:?}",
+            rec.game.reason, rec.game.returns
+        );
         assert_eq!(rec.game.returns[1 - mover], -want);
     }
 }

@@ -54,8 +54,9 @@ pub fn run(args: ServeArgs) -> CliResult {
             crate::protocol::xboard::serve_cli(&args.game, args.engine.as_deref()).map_err(CliError)
         }
         "gnubg" => serve_gnubg(&args),
-        "gtp" => crate::protocol::gtp::serve_cli(&args.game, args.engine.as_deref())
-            .map_err(CliError),
+        "gtp" => {
+            crate::protocol::gtp::serve_cli(&args.game, args.engine.as_deref()).map_err(CliError)
+        }
         other => Err(CliError(format!(
             "unknown protocol {other:?} for game {:?}",
             args.game
@@ -76,7 +77,10 @@ fn serve_line<G: crate::engine::Evaluate>(args: &ServeArgs) -> CliResult {
         Some(path) => {
             let spec = EngineSpec::load(path)?;
             // make_agent: the engine file's [offers] speak on the line protocol too.
-            (crate::arena::referee::make_agent::<G>(&spec, 0)?, spec.limits)
+            (
+                crate::arena::referee::make_agent::<G>(&spec, 0)?,
+                spec.limits,
+            )
         }
         None => (
             Box::new(crate::search::baselines::RandomAgent::new("random", 0))
@@ -120,7 +124,10 @@ fn serve_gnubg(args: &ServeArgs) -> CliResult {
     };
     let make = || -> Result<GnubgSession, String> {
         let (agent, limits) = match &spec {
-            Some(spec) => (crate::search::build_agent::<Backgammon>(spec, 0)?, spec.limits),
+            Some(spec) => (
+                crate::search::build_agent::<Backgammon>(spec, 0)?,
+                spec.limits,
+            ),
             None => (
                 Box::new(crate::search::baselines::RandomAgent::new("random", 0))
                     as Box<dyn crate::engine::Agent<Backgammon>>,

@@ -195,7 +195,10 @@ fn solve_backgammon(args: &SolveArgs) -> CliResult {
     let started = std::time::Instant::now();
     let db = Bearoff::build();
     let seconds = started.elapsed().as_secs_f64();
-    out!("positions        {} (up to 15 checkers on 6 points: C(21, 6))", db.len());
+    out!(
+        "positions        {} (up to 15 checkers on 6 points: C(21, 6))",
+        db.len()
+    );
     out!("solve time       {seconds:.2} s (one thread)");
     out!(
         "table            {:.1} MiB (two distributions of 32 rolls a position, f32); peak RSS {} MiB",
@@ -214,10 +217,7 @@ fn solve_backgammon(args: &SolveArgs) -> CliResult {
         ("5 on each of 4-5-6", [0, 0, 0, 5, 5, 5]),
         ("3-3-3-2-2-2 from 1 to 6", [3, 3, 3, 2, 2, 2]),
     ] {
-        out!(
-            "expected rolls   {:.4}  {what}",
-            db.mean_rolls(&side(home))
-        );
+        out!("expected rolls   {:.4}  {what}", db.mean_rolls(&side(home)));
     }
     let rules = crate::games::backgammon::BgRules::default();
     for text in &args.position {
@@ -227,7 +227,9 @@ fn solve_backgammon(args: &SolveArgs) -> CliResult {
         if !crate::games::backgammon::bearoff::in_database(me)
             || !crate::games::backgammon::bearoff::in_database(opp)
         {
-            return Err(CliError(format!("{text:?}: both sides must be in their home boards")));
+            return Err(CliError(format!(
+                "{text:?}: both sides must be in their home boards"
+            )));
         }
         let (win, win_g, lose_g) = db.race(me, opp);
         out!(
@@ -252,8 +254,10 @@ fn solve_oware(args: &SolveArgs) -> CliResult {
         .ok_or_else(|| CliError("oware needs --seeds N (the most seeds on a board)".into()))?;
     let bar = ProgressBar::new(1);
     bar.set_style(
-        ProgressStyle::with_template("[{elapsed_precise}] {bar:30} {percent:>3}% {msg} (eta {eta})")
-            .expect("template"),
+        ProgressStyle::with_template(
+            "[{elapsed_precise}] {bar:30} {percent:>3}% {msg} (eta {eta})",
+        )
+        .expect("template"),
     );
     let progress = |done: u64, total: u64, msg: &str| {
         bar.set_length(total);

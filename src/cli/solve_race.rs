@@ -156,9 +156,13 @@ pub fn threeway(rules: &str, simulate: u64, seed: u64) -> CliResult {
     );
     if simulate > 0 {
         let t0 = std::time::Instant::now();
-        let t = tally_wins(&ThreeWay::new(&rules), simulate, seed, 10_000_000, |s, _| {
-            sol.best_move(s).expect("a decision node")
-        });
+        let t = tally_wins(
+            &ThreeWay::new(&rules),
+            simulate,
+            seed,
+            10_000_000,
+            |s, _| sol.best_move(s).expect("a decision node"),
+        );
         print_simulation(&t, &value, seed, t0.elapsed().as_secs_f64());
     }
     Ok(())

@@ -7,10 +7,10 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::{CliError, CliResult};
+use crate::arena::adjudicate::{Adjudication, DrawRule, ExactRule, ResignRule};
 use crate::arena::manifest::{Manifest, TimeControl};
 use crate::arena::match_format::MatchFormat;
 use crate::arena::openings::{opening_state, parse_openings, try_random_openings};
-use crate::arena::adjudicate::{Adjudication, DrawRule, ExactRule, ResignRule};
 use crate::arena::referee::{check_engine_on_clock, make_agent};
 use crate::arena::report::{summarize, summary_md, write_outputs};
 use crate::arena::runner::{planned_count, run, RunOptions};
@@ -328,13 +328,8 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
     if !c.no_check {
         let first = opening_state::<G>(&manifest.rules, &manifest.openings[0])?;
         for e in &manifest.engines {
-            check_engine_on_clock::<G>(
-                e,
-                &first,
-                manifest.move_ceiling_ms,
-                manifest.time_control,
-            )
-            .map_err(CliError)?;
+            check_engine_on_clock::<G>(e, &first, manifest.move_ceiling_ms, manifest.time_control)
+                .map_err(CliError)?;
         }
     }
     prepare_dir(&c.out, &manifest, c.resume)?;
@@ -381,9 +376,8 @@ fn adjudication_of<G: Evaluate>(
                 }
             }
         }
-        let file = file.ok_or_else(|| {
-            CliError(format!("--adjudicate {text:?}: give exact=ENGINE_FILE"))
-        })?;
+        let file =
+            file.ok_or_else(|| CliError(format!("--adjudicate {text:?}: give exact=ENGINE_FILE")))?;
         let oracle = EngineSpec::load(&file)?;
         let theirs = oracle.check_rules::<G>()?;
         if !oracle.rules.trim().is_empty() && &theirs != rules {

@@ -258,8 +258,7 @@ pub trait ImperfectInformation: Game {
     /// back to an equal observation.
     fn format_observation(obs: &Self::Observation) -> String;
     /// Reads an observation under `rules`; text no game could produce is an error.
-    fn parse_observation(rules: &Self::Rules, text: &str)
-        -> Result<Self::Observation, ParseError>;
+    fn parse_observation(rules: &Self::Rules, text: &str) -> Result<Self::Observation, ParseError>;
     /// A full state drawn at random among those consistent with `obs` (hidden facts re-dealt
     /// consistently with everything observed).
     fn sample(obs: &Self::Observation, rng: &mut dyn rand::RngCore) -> Self;
@@ -277,14 +276,14 @@ pub trait ImperfectInformation: Game {
         Self::sample(obs, &mut fixed_rng()).format_move(mv)
     }
     /// Reads one of the observer's legal moves (default: in a sampled state).
-    fn parse_observed_move(
-        obs: &Self::Observation,
-        text: &str,
-    ) -> Result<Self::Move, ParseError> {
+    fn parse_observed_move(obs: &Self::Observation, text: &str) -> Result<Self::Move, ParseError> {
         let state = Self::sample(obs, &mut fixed_rng());
         let mv = state.parse_move(text)?;
         if state.current_player() != Some(Self::observer(obs)) || !state.is_legal(mv) {
-            return Err(ParseError::mv(text, "not a legal move of the observer here"));
+            return Err(ParseError::mv(
+                text,
+                "not a legal move of the observer here",
+            ));
         }
         Ok(mv)
     }

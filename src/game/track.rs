@@ -138,10 +138,7 @@ impl Board {
         let mut canvas = vec![vec![' '; width]; height];
         // Column of the centre of a point's cell, and its row.
         let at = |p: Point| -> (i64, i64) {
-            (
-                (p.0 - xmin) as i64 * xs + xs / 2,
-                (ymax - p.1) as i64 * ys,
-            )
+            ((p.0 - xmin) as i64 * xs + xs / 2, (ymax - p.1) as i64 * ys)
         };
         let put = |c: &mut Vec<Vec<char>>, col: i64, row: i64, ch: char| {
             if row >= 0 && col >= 0 && (row as usize) < c.len() && (col as usize) < width {

@@ -22,8 +22,22 @@ use crate::game::{RuleOption, RuleSet};
 
 /// Every game id, in the order `boardlab list` shows them.
 pub const GAME_IDS: &[&str] = &[
-    "othello", "draughts", "checkers", "ewn", "ur", "gomoku", "washogi", "backgammon", "nogo",
-    "oware", "jungle", "bigcat", "threeway", "mayacross", "aeroplane", "junqi",
+    "othello",
+    "draughts",
+    "checkers",
+    "ewn",
+    "ur",
+    "gomoku",
+    "washogi",
+    "backgammon",
+    "nogo",
+    "oware",
+    "jungle",
+    "bigcat",
+    "threeway",
+    "mayacross",
+    "aeroplane",
+    "junqi",
 ];
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to

@@ -380,11 +380,9 @@ impl<G: HubNotation> ExternalProtocol<G> for HubClient<G> {
                 process.send(&format!("pos {p}"))?;
                 // `pos` resets the limits: they follow it.
                 match (request.clock, l.depth, l.time_ms) {
-                    (Some(c), ..) => process.send(&format!(
-                        "level 0 {} {}",
-                        c.own_ms.max(1),
-                        c.increment_ms
-                    ))?,
+                    (Some(c), ..) => {
+                        process.send(&format!("level 0 {} {}", c.own_ms.max(1), c.increment_ms))?
+                    }
                     (None, Some(d), _) => process.send(&format!("depth {d}"))?,
                     (None, None, Some(t)) => process.send(&format!("time {t}"))?,
                     _ => {}
@@ -463,12 +461,18 @@ impl<G: HubNotation> HubClient<G> {
 
 /// The Hub client for game `G` (the games that implement `HubNotation`).
 pub fn client_for<G: crate::game::Game>() -> Result<Box<dyn ExternalProtocol<G>>, String> {
-    let client: Box<dyn ExternalProtocol<crate::games::draughts::Draughts>> =
-        Box::new(HubClient::<crate::games::draughts::Draughts>::new(HubDialect::Standard));
+    let client: Box<dyn ExternalProtocol<crate::games::draughts::Draughts>> = Box::new(
+        HubClient::<crate::games::draughts::Draughts>::new(HubDialect::Standard),
+    );
     let any: Box<dyn std::any::Any> = Box::new(client);
     any.downcast::<Box<dyn ExternalProtocol<G>>>()
         .map(|b| *b)
-        .map_err(|_| format!("the Hub protocol plays international draughts, not {}", G::ID))
+        .map_err(|_| {
+            format!(
+                "the Hub protocol plays international draughts, not {}",
+                G::ID
+            )
+        })
 }
 
 #[cfg(test)]

@@ -371,7 +371,6 @@ impl LineClient {
             note: None,
         })
     }
-
 }
 
 #[cfg(test)]

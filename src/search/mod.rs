@@ -319,4 +319,3 @@ fn playout_knobs_param(spec: &EngineSpec) -> Result<Vec<(String, f64)>, String> 
         })
         .collect()
 }
-

@@ -85,7 +85,11 @@ mod tests {
             for s in 1..=LAST_TRACK {
                 assert_eq!(step_of(c, track_square(c, s)), Some(s));
                 // Own colour exactly on steps 2, 6, ..., 50.
-                assert_eq!(colour_of(track_square(c, s)) == c, s % 4 == 2, "colour {c} step {s}");
+                assert_eq!(
+                    colour_of(track_square(c, s)) == c,
+                    s % 4 == 2,
+                    "colour {c} step {s}"
+                );
             }
             // The shortcut: own squares 12 apart (kan01234: 20-32, 33-45, 46-6, 7-19).
             assert_eq!(

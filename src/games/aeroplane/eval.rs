@@ -15,7 +15,10 @@ impl Aero {
     fn colour_features(&self, c: usize) -> [f64; 5] {
         let mut f = [0.0; 5];
         let me = self.side_of_colour(c);
-        let enemies: Vec<usize> = self.colours().filter(|&e| self.side_of_colour(e) != me).collect();
+        let enemies: Vec<usize> = self
+            .colours()
+            .filter(|&e| self.side_of_colour(e) != me)
+            .collect();
         let pcs = self.pieces(c);
         for (k, &p) in pcs.iter().enumerate() {
             match p {
@@ -30,7 +33,9 @@ impl Aero {
                         let sq = track_square(c, p);
                         let threatened = enemies.iter().any(|&e| {
                             step_of(e, sq).is_some_and(|es| {
-                                self.pieces(e).iter().any(|&q| q < es && es - q <= 6 && (q > 0 || es <= 6))
+                                self.pieces(e)
+                                    .iter()
+                                    .any(|&q| q < es && es - q <= 6 && (q > 0 || es <= 6))
                             })
                         });
                         f[3] += threatened as u8 as f64;

@@ -185,14 +185,21 @@ impl RuleSet for AeroRules {
             "players" => self.players = parse_choice(key, value, &[("2", 2), ("3", 3), ("4", 4)])?,
             "teams" => self.teams = parse_bool(key, value)?,
             "team_end" => {
-                self.team_end =
-                    parse_choice(key, value, &[("both", TeamEnd::Both), ("first", TeamEnd::First)])?
+                self.team_end = parse_choice(
+                    key,
+                    value,
+                    &[("both", TeamEnd::Both), ("first", TeamEnd::First)],
+                )?
             }
             "launch" => {
                 self.launch = parse_choice(
                     key,
                     value,
-                    &[("6", Launch::Six), ("5", Launch::FivePlus), ("even", Launch::Even)],
+                    &[
+                        ("6", Launch::Six),
+                        ("5", Launch::FivePlus),
+                        ("even", Launch::Even),
+                    ],
                 )?
             }
             "three_sixes" => self.three_sixes = parse_bool(key, value)?,
@@ -200,14 +207,20 @@ impl RuleSet for AeroRules {
             "crossing" => {
                 let n: u8 = parse_number(key, value)?;
                 if !(1..=5).contains(&n) {
-                    return Err(ParseError::rule(format!("{key}={value}"), "crossing must be 1..5"));
+                    return Err(ParseError::rule(
+                        format!("{key}={value}"),
+                        "crossing must be 1..5",
+                    ));
                 }
                 self.crossing = n;
             }
             "crossing_hits" => self.crossing_hits = parse_bool(key, value)?,
             "scoring" => {
-                self.scoring =
-                    parse_choice(key, value, &[("points", Scoring::Points), ("win", Scoring::Win)])?
+                self.scoring = parse_choice(
+                    key,
+                    value,
+                    &[("points", Scoring::Points), ("win", Scoring::Win)],
+                )?
             }
             "weather" => self.weather = parse_bool(key, value)?,
             "items" => self.items = parse_bool(key, value)?,

@@ -28,7 +28,8 @@ fn legal(s: &Aero) -> Vec<String> {
 
 fn after(s: &Aero, mv: &str) -> String {
     let mut c = *s;
-    c.play_text(mv).unwrap_or_else(|e| panic!("{mv} at {}: {e}", s.format_position()));
+    c.play_text(mv)
+        .unwrap_or_else(|e| panic!("{mv} at {}: {e}", s.format_position()));
     c.format_position()
 }
 
@@ -50,7 +51,11 @@ fn launch_needs_a_six_and_a_six_rolls_again() {
     assert_eq!(after(&s, "pass"), format!("r:h,h,h,h {EMPTY} b?"));
     let s = pos(&r, &format!("r:h,h,h,h {EMPTY} a6"));
     assert_eq!(legal(&s), vec!["launch"]);
-    assert_eq!(after(&s, "launch"), format!("r:0,h,h,h {EMPTY} a? sixes=1"), "another roll");
+    assert_eq!(
+        after(&s, "launch"),
+        format!("r:0,h,h,h {EMPTY} a? sixes=1"),
+        "another roll"
+    );
     // From the takeoff point the first step is the first track square.
     let s = pos(&r, &format!("r:0,h,h,h {EMPTY} a? sixes=1"));
     let mut t = s;
@@ -64,7 +69,11 @@ fn launch_options() {
     let five = rules("launch=5");
     let s = pos(&five, &format!("r:h,h,h,h {EMPTY} a5"));
     assert_eq!(legal(&s), vec!["launch"]);
-    assert_eq!(after(&s, "launch"), format!("r:0,h,h,h {EMPTY} b?"), "a 5 launches but gives no roll");
+    assert_eq!(
+        after(&s, "launch"),
+        format!("r:0,h,h,h {EMPTY} b?"),
+        "a 5 launches but gives no roll"
+    );
     let even = rules("launch=even");
     let s = pos(&even, &format!("r:h,h,h,h {EMPTY} a4"));
     assert_eq!(legal(&s), vec!["launch"]);
@@ -78,7 +87,11 @@ fn three_sixes_send_everything_home_and_end_the_turn() {
     let text = format!("r:56,20,0,h {EMPTY} a? sixes=2");
     let mut s = pos(&on, &text);
     s.play(AeroMove::Roll(6));
-    assert_eq!(s.format_position(), format!("r:h,h,h,h {EMPTY} b?"), "even the piece home");
+    assert_eq!(
+        s.format_position(),
+        format!("r:h,h,h,h {EMPTY} b?"),
+        "even the piece home"
+    );
     // Off (the default): the third 6 is a roll like another.
     let mut s = pos(&rules(""), &text);
     s.play(AeroMove::Roll(6));
@@ -100,14 +113,27 @@ fn a_stack_blocks_crashes_and_lets_a_six_stop_on_top() {
     assert_eq!(after(&s, "10-h"), format!("r:h,h,h,h {EMPTY} b?"));
     // Beyond it: back from the stack by the excess (5 = 3 to the stack, 2 back: step 11).
     let s = pos(&r, &format!("{base} a5"));
-    assert_eq!(after(&s, "10"), format!("r:11,h,h,h y:h,h,h,h b:h,h,h,h g:{gs},{gs},h,h b?"));
+    assert_eq!(
+        after(&s, "10"),
+        format!("r:11,h,h,h y:h,h,h,h b:h,h,h,h g:{gs},{gs},h,h b?")
+    );
     // A 6 beyond it: on top of the stack, no crash; the extra roll must move that piece.
-    let s = pos(&r, &format!("r:10,0,h,h y:h,h,h,h b:h,h,h,h g:{gs},{gs},h,h a6"));
+    let s = pos(
+        &r,
+        &format!("r:10,0,h,h y:h,h,h,h b:h,h,h,h g:{gs},{gs},h,h a6"),
+    );
     let t = after(&s, "10");
-    assert_eq!(t, format!("r:0,13,h,h y:h,h,h,h b:h,h,h,h g:{gs},{gs},h,h a? sixes=1 forced=13"));
+    assert_eq!(
+        t,
+        format!("r:0,13,h,h y:h,h,h,h b:h,h,h,h g:{gs},{gs},h,h a? sixes=1 forced=13")
+    );
     let mut u = pos(&r, &t);
     u.play(AeroMove::Roll(6));
-    assert_eq!(legal(&u), vec!["13-19"], "only the piece on the stack (no launch, no other piece)");
+    assert_eq!(
+        legal(&u),
+        vec!["13-19"],
+        "only the piece on the stack (no launch, no other piece)"
+    );
     // An own stack does not block its owner, nor one enemy piece anyone.
     let s = pos(&r, &format!("r:10,13,13,h {EMPTY} a5"));
     assert!(legal(&s).contains(&"10-15".to_string()));
@@ -141,15 +167,28 @@ fn the_flight_hits_the_crossed_square_and_a_stack_there_grounds_it() {
     let r = rules("");
     // Red's shortcut crosses blue's home column at its third square (blue step 53).
     let s = pos(&r, "r:15,h,h,h y:h,h,h,h b:53,h,h,h g:h,h,h,h a3");
-    assert_eq!(after(&s, "15"), "r:34,h,h,h y:h,h,h,h b:h,h,h,h g:h,h,h,h b?");
+    assert_eq!(
+        after(&s, "15"),
+        "r:34,h,h,h y:h,h,h,h b:h,h,h,h g:h,h,h,h b?"
+    );
     let s = pos(&r, "r:15,h,h,h y:h,h,h,h b:53,53,h,h g:h,h,h,h a3");
-    assert_eq!(legal(&s), vec!["15-18"], "a stack on the crossing keeps the piece from flying");
+    assert_eq!(
+        legal(&s),
+        vec!["15-18"],
+        "a stack on the crossing keeps the piece from flying"
+    );
     let off = rules("crossing_hits=false");
     let s = pos(&off, "r:15,h,h,h y:h,h,h,h b:53,53,h,h g:h,h,h,h a3");
-    assert_eq!(after(&s, "15"), "r:34,h,h,h y:h,h,h,h b:53,53,h,h g:h,h,h,h b?");
+    assert_eq!(
+        after(&s, "15"),
+        "r:34,h,h,h y:h,h,h,h b:53,53,h,h g:h,h,h,h b?"
+    );
     let other = rules("crossing=5");
     let s = pos(&other, "r:15,h,h,h y:h,h,h,h b:53,h,h,h g:h,h,h,h a3");
-    assert_eq!(after(&s, "15"), "r:34,h,h,h y:h,h,h,h b:53,h,h,h g:h,h,h,h b?");
+    assert_eq!(
+        after(&s, "15"),
+        "r:34,h,h,h y:h,h,h,h b:53,h,h,h g:h,h,h,h b?"
+    );
 }
 
 // ---------------------------------------------------------------- hits and the finish
@@ -157,16 +196,25 @@ fn the_flight_hits_the_crossed_square_and_a_stack_there_grounds_it() {
 #[test]
 fn landing_on_an_enemy_sends_it_to_the_hangar() {
     let r = rules("");
-    let s = pos(&r, &format!("r:10,h,h,h y:h,h,h,h b:h,h,h,h g:{},h,h,h a2", g(12)));
+    let s = pos(
+        &r,
+        &format!("r:10,h,h,h y:h,h,h,h b:h,h,h,h g:{},h,h,h a2", g(12)),
+    );
     assert_eq!(after(&s, "10"), format!("r:12,h,h,h {EMPTY} b?"));
     // Also where a jump lands.
-    let s = pos(&r, &format!("r:3,h,h,h y:h,h,h,h b:h,h,h,h g:{},h,h,h a3", g(10)));
+    let s = pos(
+        &r,
+        &format!("r:3,h,h,h y:h,h,h,h b:h,h,h,h g:{},h,h,h a3", g(10)),
+    );
     assert_eq!(after(&s, "3"), format!("r:10,h,h,h {EMPTY} b?"));
     // Own pieces stack.
     let s = pos(&r, &format!("r:10,12,h,h {EMPTY} a2"));
     assert_eq!(after(&s, "10"), format!("r:12,12,h,h {EMPTY} b?"));
     // The first track square is a square like any other.
-    let s = pos(&r, &format!("r:0,h,h,h y:h,h,h,h b:h,h,h,h g:{},h,h,h a1", g(1)));
+    let s = pos(
+        &r,
+        &format!("r:0,h,h,h y:h,h,h,h b:h,h,h,h g:{},h,h,h a1", g(1)),
+    );
     assert_eq!(after(&s, "0"), format!("r:1,h,h,h {EMPTY} b?"));
 }
 
@@ -213,13 +261,25 @@ fn partners_do_not_hit_each_other_and_help_when_home() {
     let t = rules("teams=true");
     // Blue (seat c) is red's partner: red lands on it without hitting; together they stack.
     let bs = step_of(2, track_square(0, 12)).unwrap();
-    let s = pos(&t, &format!("r:10,h,h,h y:h,h,h,h b:{bs},h,h,h g:h,h,h,h a2"));
-    assert_eq!(after(&s, "10"), format!("r:12,h,h,h y:h,h,h,h b:{bs},h,h,h g:h,h,h,h b?"));
+    let s = pos(
+        &t,
+        &format!("r:10,h,h,h y:h,h,h,h b:{bs},h,h,h g:h,h,h,h a2"),
+    );
+    assert_eq!(
+        after(&s, "10"),
+        format!("r:12,h,h,h y:h,h,h,h b:{bs},h,h,h g:h,h,h,h b?")
+    );
     // That team stack is a stack to the enemy (green): landing on it crashes.
     let gs = g(9);
-    let s = pos(&t, &format!("r:12,h,h,h y:h,h,h,h b:{bs},h,h,h g:{gs},h,h,h d3"));
+    let s = pos(
+        &t,
+        &format!("r:12,h,h,h y:h,h,h,h b:{bs},h,h,h g:{gs},h,h,h d3"),
+    );
     assert_eq!(legal(&s), vec![format!("{gs}-h")]);
-    assert_eq!(after(&s, &format!("{gs}")), "r:h,h,h,h y:h,h,h,h b:h,h,h,h g:h,h,h,h a?");
+    assert_eq!(
+        after(&s, &format!("{gs}")),
+        "r:h,h,h,h y:h,h,h,h b:h,h,h,h g:h,h,h,h a?"
+    );
     // Red all home: red's player rolls for blue.
     let s = pos(&t, "r:56,56,56,56 y:h,h,h,h b:5,h,h,h g:h,h,h,h a2");
     assert_eq!(legal(&s), vec!["5-7"]);
@@ -252,7 +312,11 @@ fn storms_come_and_go_and_stop_planes() {
     // Three rounds on, three rounds off, then a new one.
     let mut s = pos(&r, &format!("r:h,h,h,h {EMPTY} d1 storm=20/1"));
     s.play_text("pass").unwrap();
-    assert!(s.format_position().ends_with("a? storm=-/3"), "{}", s.format_position());
+    assert!(
+        s.format_position().ends_with("a? storm=-/3"),
+        "{}",
+        s.format_position()
+    );
     let mut s = pos(&r, &format!("r:h,h,h,h {EMPTY} d1 storm=-/1"));
     s.play_text("pass").unwrap();
     assert_eq!(s.turn(), Turn::Chance);
@@ -268,12 +332,18 @@ fn items_are_picked_up_and_used_before_the_roll() {
     assert_eq!(out.len(), 104, "52 squares x 2 kinds");
     // Landing on the item's square picks it up (for the player who moved).
     let sq = track_square(0, 12);
-    let s = pos(&r, &format!("r:10,h,h,h {EMPTY} a2 item={sq}/six held=0.0,0.0,0.0,0.0"));
+    let s = pos(
+        &r,
+        &format!("r:10,h,h,h {EMPTY} a2 item={sq}/six held=0.0,0.0,0.0,0.0"),
+    );
     let t = pos(&r, &after(&s, "10"));
     assert_eq!(t.held(0), [1, 0]);
     assert!(t.item().is_none());
     // Before the roll: roll, or use the six-die (a 6 at once), or the booster (steps doubled).
-    let s = pos(&r, &format!("r:11,h,h,h {EMPTY} a? item=- held=1.1,0.0,0.0,0.0"));
+    let s = pos(
+        &r,
+        &format!("r:11,h,h,h {EMPTY} a? item=- held=1.1,0.0,0.0,0.0"),
+    );
     assert_eq!(legal(&s), vec!["roll", "six", "boost"]);
     let u = pos(&r, &after(&s, "six"));
     assert_eq!(u.roll(), Some(6));
@@ -283,7 +353,10 @@ fn items_are_picked_up_and_used_before_the_roll() {
     v.play(AeroMove::Roll(2));
     assert_eq!(legal(&v), vec!["11-15"], "2 doubled: 4 steps");
     // An item that appears under a standing plane is not taken by it.
-    let mut w = pos(&r, &format!("r:10,h,h,h {EMPTY} a? item=? held=0.0,0.0,0.0,0.0"));
+    let mut w = pos(
+        &r,
+        &format!("r:10,h,h,h {EMPTY} a? item=? held=0.0,0.0,0.0,0.0"),
+    );
     w.play(AeroMove::Item(track_square(0, 10), 0));
     assert_eq!(w.held(0), [0, 0]);
 }
@@ -310,7 +383,9 @@ fn positions_and_moves_refuse_bad_text() {
         assert!(Aero::parse_position(&r, bad).is_err(), "{bad:?}");
     }
     let s = pos(&r, &format!("r:10,h,h,h {EMPTY} a2"));
-    for bad in ["11", "10-13", "launch", "r7", "storm@3", "roll", "56", "10-", "-"] {
+    for bad in [
+        "11", "10-13", "launch", "r7", "storm@3", "roll", "56", "10-", "-",
+    ] {
         assert!(s.parse_move(bad).is_err(), "{bad:?}");
     }
     assert!(AeroRules::parse("players=3,teams=true").is_err());
@@ -327,7 +402,7 @@ fn slow_move(s: &Aero, from: u8) -> [[u8; 4]; 4] {
     let mut all = [*s.pieces(0), *s.pieces(1), *s.pieces(2), *s.pieces(3)];
     let k = all[0].iter().position(|&p| p == from).unwrap();
     all[0][k] = 200; // lifted while it moves
-    // The absolute square of a piece, if on the track.
+                     // The absolute square of a piece, if on the track.
     let square = |c: usize, p: u8| (1..=50).contains(&p).then(|| track_square(c, p));
     let enemies_on = |all: &[[u8; 4]; 4], sq: u8| -> Vec<(usize, usize)> {
         let mut v = Vec::new();
@@ -371,7 +446,8 @@ fn slow_move(s: &Aero, from: u8) -> [[u8; 4]; 4] {
             }
             let own = |p: u8| square(0, p).is_some_and(|sq| sq % 4 == 0) && p != 50;
             let fly = |all: &mut [[u8; 4]; 4]| -> Option<bool> {
-                let blue_at_cross: Vec<usize> = (0..4).filter(|&i| all[2][i] == 50 + r.crossing).collect();
+                let blue_at_cross: Vec<usize> =
+                    (0..4).filter(|&i| all[2][i] == 50 + r.crossing).collect();
                 if blue_at_cross.len() >= 2 {
                     return None;
                 }
@@ -468,7 +544,13 @@ fn moves_equal_a_slow_implementation_on_random_positions() {
                         let mut c = s;
                         c.play(mv);
                         let got = [*c.pieces(0), *c.pieces(1), *c.pieces(2), *c.pieces(3)];
-                        assert_eq!(got, slow_move(&s, from), "{} at {}", s.format_move(mv), s.format_position());
+                        assert_eq!(
+                            got,
+                            slow_move(&s, from),
+                            "{} at {}",
+                            s.format_move(mv),
+                            s.format_position()
+                        );
                         checked += 1;
                     }
                 }

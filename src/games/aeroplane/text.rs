@@ -99,9 +99,12 @@ pub fn parse_position(rules: &AeroRules, text: &str) -> Result<Aero, ParseError>
     for seat in 0..players {
         let c = rules.colour_of_seat(seat);
         let prefix = format!("{}:", COLOUR_LETTERS[c]);
-        let body = tokens[seat]
-            .strip_prefix(&prefix)
-            .ok_or_else(|| err(format!("field {:?} should start with {prefix:?}", tokens[seat])))?;
+        let body = tokens[seat].strip_prefix(&prefix).ok_or_else(|| {
+            err(format!(
+                "field {:?} should start with {prefix:?}",
+                tokens[seat]
+            ))
+        })?;
         let list: Vec<&str> = body.split(',').collect();
         if list.len() != 4 {
             return Err(err(format!("colour {} needs 4 pieces", COLOUR_LETTERS[c])));
@@ -242,12 +245,15 @@ pub fn parse_position(rules: &AeroRules, text: &str) -> Result<Aero, ParseError>
         }));
     }
     if over && (s.roll != 0 || s.sixes != 0 || s.forced != NONE) {
-        return Err(err("a finished game has no roll, sixes or forced piece".into()));
+        return Err(err(
+            "a finished game has no roll, sixes or forced piece".into()
+        ));
     }
     if let Some(f) = s.forced() {
         if s.sixes == 0 || !s.pieces(s.controlled()).contains(&f) {
             return Err(err(
-                "a forced piece follows a 6 (sixes >= 1) and is a piece of the colour to move".into(),
+                "a forced piece follows a 6 (sixes >= 1) and is a piece of the colour to move"
+                    .into(),
             ));
         }
     }
@@ -255,7 +261,9 @@ pub fn parse_position(rules: &AeroRules, text: &str) -> Result<Aero, ParseError>
         return Err(err("ready marks a roll still to come".into()));
     }
     if (s.storm_pending || s.item_pending) && (s.roll != 0 || s.to_move != 0) {
-        return Err(err("storms and items appear at the start of seat a's turn".into()));
+        return Err(err(
+            "storms and items appear at the start of seat a's turn".into()
+        ));
     }
     s.update_hash();
     Ok(s)
@@ -325,7 +333,9 @@ pub fn parse_move(s: &Aero, text: &str) -> Result<AeroMove, ParseError> {
             } else if let Some(sq) = t.strip_prefix("storm@") {
                 AeroMove::Storm(num(sq)?)
             } else if let Some(rest) = t.strip_prefix("item@") {
-                let (sq, k) = rest.split_once(':').ok_or_else(|| bad("item@<square>:six|boost"))?;
+                let (sq, k) = rest
+                    .split_once(':')
+                    .ok_or_else(|| bad("item@<square>:six|boost"))?;
                 let kind = ITEM_NAMES
                     .iter()
                     .position(|&n| n == k)
@@ -418,7 +428,15 @@ pub fn render(s: &Aero) -> String {
     }
     for (cell, (c, n)) in count {
         let letter = COLOUR_LETTERS[c].to_ascii_uppercase();
-        put(&mut grid, cell, if n > 1 { format!("{letter}{n}") } else { format!("{letter} ") });
+        put(
+            &mut grid,
+            cell,
+            if n > 1 {
+                format!("{letter}{n}")
+            } else {
+                format!("{letter} ")
+            },
+        );
     }
     let mut out = String::new();
     for row in grid {
@@ -430,7 +448,11 @@ pub fn render(s: &Aero) -> String {
         let seat = s.seat_of_colour(c);
         let list: Vec<String> = s.pieces(c).iter().map(|&p| step_text(p)).collect();
         let held = if s.rules_ref().items {
-            format!("  items: {} six, {} boost", s.held(seat)[0], s.held(seat)[1])
+            format!(
+                "  items: {} six, {} boost",
+                s.held(seat)[0],
+                s.held(seat)[1]
+            )
         } else {
             String::new()
         };
@@ -444,9 +466,15 @@ pub fn render(s: &Aero) -> String {
     out.push_str(&match s.turn() {
         Turn::Terminal => "game over\n".into(),
         Turn::Chance if s.storm_pending || s.item_pending => "the modules draw\n".into(),
-        Turn::Chance => format!("{} to roll\n", seat_letter(s.to_move()).to_ascii_uppercase()),
-        Turn::Player(p) if s.roll() .is_none() => {
-            format!("{} to roll or use an item\n", seat_letter(p).to_ascii_uppercase())
+        Turn::Chance => format!(
+            "{} to roll\n",
+            seat_letter(s.to_move()).to_ascii_uppercase()
+        ),
+        Turn::Player(p) if s.roll().is_none() => {
+            format!(
+                "{} to roll or use an item\n",
+                seat_letter(p).to_ascii_uppercase()
+            )
         }
         Turn::Player(p) => format!(
             "{} rolled {}{}\n",
@@ -484,9 +512,7 @@ fn layout() -> Layout {
     let home = std::array::from_fn(|c| std::array::from_fn(|h| turn((7, 1 + h as i32), c)));
     let finish = std::array::from_fn(|c| turn((7, 6), c));
     let takeoff = std::array::from_fn(|c| turn((5, 1), c));
-    let hangar = std::array::from_fn(|c| {
-        [(1, 1), (2, 1), (1, 2), (2, 2)].map(|p| turn(p, c))
-    });
+    let hangar = std::array::from_fn(|c| [(1, 1), (2, 1), (1, 2), (2, 2)].map(|p| turn(p, c)));
     Layout {
         track,
         home,

@@ -227,7 +227,12 @@ mod tests {
             eval::probabilities(&s.me, &s.opp, eval::DEFAULT_WEIGHTS)
         });
         let model = |s: &Sample| {
-            let gammon = [g[0].as_slice(), g[1].as_slice(), g[2].as_slice(), g[3].as_slice()];
+            let gammon = [
+                g[0].as_slice(),
+                g[1].as_slice(),
+                g[2].as_slice(),
+                g[3].as_slice(),
+            ];
             eval::contact_probs(&s.me, &s.opp, &s.features, &w, gammon)
         };
         let after = errors(&test, model);

@@ -70,8 +70,9 @@ impl BigCat {
     pub fn occupied_by_other(&self, seat: PlayerId, square: u8) -> bool {
         let g = self.geometry();
         let point = g.route[square as usize];
-        (0..self.rules.players as usize)
-            .any(|q| q != seat && self.pos[q] < g.finish() && g.route[self.pos[q] as usize] == point)
+        (0..self.rules.players as usize).any(|q| {
+            q != seat && self.pos[q] < g.finish() && g.route[self.pos[q] as usize] == point
+        })
     }
 }
 
@@ -178,13 +179,21 @@ impl Game for BigCat {
             }
             pos[p] = n as u8;
         }
-        let done = pos.iter().take(fields.len()).filter(|&&x| x == finish).count();
+        let done = pos
+            .iter()
+            .take(fields.len())
+            .filter(|&&x| x == finish)
+            .count();
         if done > 1 {
             return Err(err("only one piece can have finished".into()));
         }
         let to_move = match side.trim() {
             "-" if done == 1 => 0,
-            "-" => return Err(err("`-` marks a finished game, but no piece has finished".into())),
+            "-" => {
+                return Err(err(
+                    "`-` marks a finished game, but no piece has finished".into()
+                ))
+            }
             s => {
                 if done == 1 {
                     return Err(err("a piece has finished: the side must be `-`".into()));
@@ -230,7 +239,9 @@ impl Game for BigCat {
         let players = self.rules.players as usize;
         let drawing = g.board.render(5, 2, &edges, |i| {
             let here: String = (0..players)
-                .filter(|&p| self.pos[p] < g.finish() && g.route[self.pos[p] as usize] as usize == i)
+                .filter(|&p| {
+                    self.pos[p] < g.finish() && g.route[self.pos[p] as usize] as usize == i
+                })
                 .map(|p| seat_letter(p).to_ascii_uppercase())
                 .collect();
             if !here.is_empty() {
@@ -252,7 +263,10 @@ impl Game for BigCat {
         ));
         s.push_str(&match self.winner() {
             Some(w) => format!("game over: {} wins\n", seat_letter(w).to_ascii_uppercase()),
-            None => format!("{} to roll\n", seat_letter(self.to_move as usize).to_ascii_uppercase()),
+            None => format!(
+                "{} to roll\n",
+                seat_letter(self.to_move as usize).to_ascii_uppercase()
+            ),
         });
         s
     }

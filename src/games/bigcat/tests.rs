@@ -40,8 +40,15 @@ fn the_route_walks_board_lines_and_visits_every_point() {
     for z in [Zigzag::Both, Zigzag::Inward] {
         let g = geometry(z);
         let start = g.board.index_of((0, -7)).unwrap();
-        assert_eq!(g.route[0] as usize, start, "start: the lower triangle's base middle");
-        assert_eq!(*g.route.last().unwrap() as usize, start, "返回終點處: the end is the start");
+        assert_eq!(
+            g.route[0] as usize, start,
+            "start: the lower triangle's base middle"
+        );
+        assert_eq!(
+            *g.route.last().unwrap() as usize,
+            start,
+            "返回終點處: the end is the start"
+        );
         for w in g.route.windows(2) {
             let (a, b) = (g.board.point(w[0] as usize), g.board.point(w[1] as usize));
             assert!(is_line_step(a, b, 2), "{a:?} -> {b:?} is not a board line");
@@ -65,7 +72,17 @@ fn the_route_follows_the_seeds_order() {
     // 下三角形區: from the base middle clockwise round the triangle, then straight up.
     assert_eq!(
         &pts[..9],
-        &[(0, -7), (-2, -7), (-1, -6), (0, -5), (1, -6), (2, -7), (0, -7), (0, -6), (0, -5)]
+        &[
+            (0, -7),
+            (-2, -7),
+            (-1, -6),
+            (0, -5),
+            (1, -6),
+            (2, -7),
+            (0, -7),
+            (0, -6),
+            (0, -5)
+        ]
     );
     // 丰 upward: at each crossing left, right, right, left, forward.
     assert_eq!(
@@ -82,7 +99,19 @@ fn the_route_follows_the_seeds_order() {
     let left_tri = pts.iter().position(|&p| p == (-5, 0)).unwrap();
     assert_eq!(
         &pts[left_tri..left_tri + 11],
-        &[(-5, 0), (-6, 0), (-7, 0), (-7, 2), (-6, 1), (-5, 0), (-6, -1), (-7, -2), (-7, 0), (-6, 0), (-5, 0)]
+        &[
+            (-5, 0),
+            (-6, 0),
+            (-7, 0),
+            (-7, 2),
+            (-6, 1),
+            (-5, 0),
+            (-6, -1),
+            (-7, -2),
+            (-7, 0),
+            (-6, 0),
+            (-5, 0)
+        ]
     );
     // The order of the far ends: left, right, up, then down to the end.
     let first = |p: (i32, i32)| pts.iter().position(|&q| q == p).unwrap();
@@ -98,7 +127,11 @@ fn landing_on_a_taken_point_rolls_again() {
     // Square 6 is the start point again: b still stands there.
     let mut s = pos(&r, "0,0 a");
     s.play(Roll(6));
-    assert_eq!(s.format_position(), "6,0 a", "a lands on b's point: a rolls again");
+    assert_eq!(
+        s.format_position(),
+        "6,0 a",
+        "a lands on b's point: a rolls again"
+    );
     s.play(Roll(1));
     assert_eq!(s.format_position(), "7,0 b", "square 7 is free: b to roll");
     // A point reached by another route square: squares 9, 11 and 13 are the same crossing.
@@ -137,10 +170,23 @@ fn no_exact_roll_to_finish_and_the_first_home_wins() {
 fn malformed_positions_are_refused() {
     let r = rules("players=2");
     for bad in [
-        "", "0 a", "0,0,0 a", "0,0", "0,0 c", "0,x a", "0,215 a", "214,214 -", "0,0 -",
-        "214,0 a", "0,0 ab", "-1,0 a",
+        "",
+        "0 a",
+        "0,0,0 a",
+        "0,0",
+        "0,0 c",
+        "0,x a",
+        "0,215 a",
+        "214,214 -",
+        "0,0 -",
+        "214,0 a",
+        "0,0 ab",
+        "-1,0 a",
     ] {
-        assert!(BigCat::parse_position(&r, bad).is_err(), "{bad:?} was accepted");
+        assert!(
+            BigCat::parse_position(&r, bad).is_err(),
+            "{bad:?} was accepted"
+        );
     }
     assert!(BigCatRules::parse("players=1").is_err());
     assert!(BigCatRules::parse("players=5").is_err());
@@ -152,7 +198,12 @@ fn malformed_positions_are_refused() {
 /// Winning chances by plain recursion over the contract (memo by position text).
 fn by_contract(state: &BigCat, memo: &mut HashMap<String, Vec<f64>>) -> Vec<f64> {
     if state.is_terminal() {
-        return state.returns().as_slice().iter().map(|&r| (r > 0.0) as u8 as f64).collect();
+        return state
+            .returns()
+            .as_slice()
+            .iter()
+            .map(|&r| (r > 0.0) as u8 as f64)
+            .collect();
     }
     let key = state.format_position();
     if let Some(v) = memo.get(&key) {
@@ -235,7 +286,12 @@ fn simulation_agrees_with_the_exact_values() {
 
 #[test]
 fn conformance_on_random_games() {
-    for text in ["players=2", "players=3", "players=4", "players=4,zigzag=inward"] {
+    for text in [
+        "players=2",
+        "players=3",
+        "players=4",
+        "players=4,zigzag=inward",
+    ] {
         let s = BigCat::new(&rules(text));
         let cov = crate::game::conformance::check_random_games(&s, 60, 10_000, 5).unwrap();
         assert_eq!(cov.terminals, 60, "every game ends ({text})");

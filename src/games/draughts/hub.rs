@@ -158,9 +158,19 @@ mod tests {
         assert_eq!(hub_position(&p), start);
         for m in ["32-28", "19-23", "28x19", "14x23", "33-28"] {
             p.play_text(m).unwrap();
-            assert_eq!(parse_hub_position(&rules, &hub_position(&p)).unwrap().format_position(), p.format_position());
+            assert_eq!(
+                parse_hub_position(&rules, &hub_position(&p))
+                    .unwrap()
+                    .format_position(),
+                p.format_position()
+            );
         }
         let k = Position::parse_position(&rules, "B:WK4,31:B17,K45").unwrap();
-        assert_eq!(parse_hub_position(&rules, &hub_position(&k)).unwrap().format_position(), k.format_position());
+        assert_eq!(
+            parse_hub_position(&rules, &hub_position(&k))
+                .unwrap()
+                .format_position(),
+            k.format_position()
+        );
     }
 }

@@ -22,7 +22,8 @@ const PROMOTION_NAMES: [(&str, Promotion); 3] = [
 const FIRST_NAMES: [(&str, FirstName); 2] =
     [("white", FirstName::White), ("black", FirstName::Black)];
 const ENDGAME_COUNT_NAMES: [(&str, bool); 2] = [("arise", false), ("king_moves", true)];
-const DRAW_OFFER_NAMES: [(&str, DrawOffer); 2] = [("off", DrawOffer::Off), ("seed", DrawOffer::Seed)];
+const DRAW_OFFER_NAMES: [(&str, DrawOffer); 2] =
+    [("off", DrawOffer::Off), ("seed", DrawOffer::Seed)];
 
 /// What a refused draw offer does (seed 001: "if one side refuses a draw, that side must win
 /// within the next 40 moves or clearly show an advantage"). Offers are made in the arena; the
@@ -240,7 +241,10 @@ impl VariantRules {
         // Written only when on, so the text of rules without it (in every tournament.json and
         // engine file so far) stays as it was.
         if self.draw_offer != DrawOffer::Off {
-            v.push(("draw_offer", choice_name(self.draw_offer, &DRAW_OFFER_NAMES).to_string()));
+            v.push((
+                "draw_offer",
+                choice_name(self.draw_offer, &DRAW_OFFER_NAMES).to_string(),
+            ));
             v.push(("refusal_lead", self.refusal_lead.to_string()));
         }
         v
@@ -415,7 +419,11 @@ mod tests {
         let seed = Rules::<Ten>::parse("draw_offer=seed").unwrap();
         assert_eq!(seed.preset_name(), "international");
         assert_eq!((seed.draw_offer, seed.refusal_lead), (DrawOffer::Seed, 2));
-        assert!(seed.to_text().ends_with(",draw_offer=seed,refusal_lead=2"), "{}", seed.to_text());
+        assert!(
+            seed.to_text().ends_with(",draw_offer=seed,refusal_lead=2"),
+            "{}",
+            seed.to_text()
+        );
         assert_eq!(Rules::<Ten>::parse(&seed.to_text()).unwrap(), seed);
         assert!(!Rules::<Ten>::default().to_text().contains("draw_offer"));
         assert!(Rules::<Ten>::parse("draw_offer=maybe").is_err());

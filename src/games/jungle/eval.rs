@@ -28,7 +28,8 @@ const NAMES: &[&str] = &[
 /// Steps from `sq` to `den` ignoring the water.
 #[inline]
 fn distance(sq: usize, den: usize) -> i32 {
-    (file_of(sq) as i32 - file_of(den) as i32).abs() + (rank_of(sq) as i32 - rank_of(den) as i32).abs()
+    (file_of(sq) as i32 - file_of(den) as i32).abs()
+        + (rank_of(sq) as i32 - rank_of(den) as i32).abs()
 }
 
 /// The value of a capture target for ordering: its rank, the elephant above all.
@@ -59,9 +60,9 @@ impl Evaluate for Jungle {
                 f[9] += sign;
             }
             // A piece beside one of its own traps keeps intruders (rank 0 there) in reach.
-            let guards = DIRECTIONS.iter().any(|&dir| {
-                step(sq, dir).is_some_and(|n| TRAPS[p.owner] & (1 << n) != 0)
-            });
+            let guards = DIRECTIONS
+                .iter()
+                .any(|&dir| step(sq, dir).is_some_and(|n| TRAPS[p.owner] & (1 << n) != 0));
             if guards {
                 f[10] += sign;
             }
@@ -93,7 +94,8 @@ impl Evaluate for Jungle {
                 if to as usize == DEN[1 - self.side()] {
                     return 100;
                 }
-                self.piece_at(to as usize).map_or(0, |p| 10 * victim_value(p))
+                self.piece_at(to as usize)
+                    .map_or(0, |p| 10 * victim_value(p))
             }
             JungleMove::Exchange { .. } => 5,
             JungleMove::Drop { .. } => -1,

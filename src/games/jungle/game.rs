@@ -89,7 +89,10 @@ impl Jungle {
             let name = Animal::from_index(a).name();
             if rules.drops {
                 if total[a] > 2 {
-                    return Err(format!("{} {name}s on the board and in hand (at most 2)", total[a]));
+                    return Err(format!(
+                        "{} {name}s on the board and in hand (at most 2)",
+                        total[a]
+                    ));
                 }
             } else if count[0][a] > 1 || count[1][a] > 1 {
                 return Err(format!("a side has two {name}s (one each without drops)"));
@@ -110,7 +113,9 @@ impl Jungle {
             None => NO_SQUARE,
             Some(sq) => {
                 if !rules.drops || rules.exchange != Exchange::Fresh {
-                    return Err("a last-moved square is kept only with drops=true,exchange=fresh".into());
+                    return Err(
+                        "a last-moved square is kept only with drops=true,exchange=fresh".into(),
+                    );
                 }
                 match Piece::from_code(board[sq]) {
                     Some(p) if p.owner != side => sq as u8,
@@ -208,7 +213,8 @@ impl Jungle {
 
     #[inline]
     fn set(&mut self, sq: usize, code: u8) {
-        self.hash ^= PIECE_KEYS[sq * 17 + self.board[sq] as usize] ^ PIECE_KEYS[sq * 17 + code as usize];
+        self.hash ^=
+            PIECE_KEYS[sq * 17 + self.board[sq] as usize] ^ PIECE_KEYS[sq * 17 + code as usize];
         self.board[sq] = code;
     }
 

@@ -5,8 +5,8 @@
 use crate::game::PlayerId;
 
 use super::board::{
-    can_capture, is_trap_of, is_water, step, Animal, CaptureRule, Piece, ANIMALS, DEN,
-    DIRECTIONS, SQUARES,
+    can_capture, is_trap_of, is_water, step, Animal, CaptureRule, Piece, ANIMALS, DEN, DIRECTIONS,
+    SQUARES,
 };
 use super::rules::{Exchange, JungleRules};
 
@@ -53,7 +53,9 @@ pub fn for_each_move(v: &View, mut f: impl FnMut(JungleMove) -> bool) -> bool {
             continue;
         }
         for (d, &dir) in DIRECTIONS.iter().enumerate() {
-            let Some(mut to) = step(sq, dir) else { continue };
+            let Some(mut to) = step(sq, dir) else {
+                continue;
+            };
             if to == DEN[me] {
                 continue;
             }

@@ -32,9 +32,15 @@ pub fn format_move(mv: JungleMove) -> String {
         JungleMove::Step { from, to } => {
             format!("{}{}", square_name(from as usize), square_name(to as usize))
         }
-        JungleMove::Drop { animal, to } => format!("{}@{}", animal.letter(), square_name(to as usize)),
+        JungleMove::Drop { animal, to } => {
+            format!("{}@{}", animal.letter(), square_name(to as usize))
+        }
         JungleMove::Exchange { own, other } => {
-            format!("{}={}", square_name(own as usize), square_name(other as usize))
+            format!(
+                "{}={}",
+                square_name(own as usize),
+                square_name(other as usize)
+            )
         }
     }
 }
@@ -53,8 +59,14 @@ pub fn parse_move(state: &Jungle, text: &str) -> Result<JungleMove, ParseError> 
     let mv = if let Some((a, sq)) = t.split_once('@') {
         let mut chars = a.chars();
         let animal = match (chars.next(), chars.next()) {
-            (Some(c), None) => Animal::from_letter(c).ok_or_else(|| bad("unknown animal letter before '@'"))?,
-            _ => return Err(bad("a drop is one animal letter, '@' and a square, like E@c5")),
+            (Some(c), None) => {
+                Animal::from_letter(c).ok_or_else(|| bad("unknown animal letter before '@'"))?
+            }
+            _ => {
+                return Err(bad(
+                    "a drop is one animal letter, '@' and a square, like E@c5",
+                ))
+            }
         };
         JungleMove::Drop {
             animal,
@@ -86,7 +98,11 @@ pub fn parse_move(state: &Jungle, text: &str) -> Result<JungleMove, ParseError> 
 
 fn piece_letter(p: &Piece, out: &mut String) {
     let c = p.animal.letter();
-    out.push(if p.owner == RED { c } else { c.to_ascii_lowercase() });
+    out.push(if p.owner == RED {
+        c
+    } else {
+        c.to_ascii_lowercase()
+    });
 }
 
 fn hands_text(state: &Jungle) -> String {
@@ -169,7 +185,8 @@ pub fn parse_position(rules: &JungleRules, text: &str) -> Result<Jungle, ParseEr
                 }
                 continue;
             }
-            let a = Animal::from_letter(c).ok_or_else(|| bad(format!("unknown piece {c:?} in hand")))?;
+            let a = Animal::from_letter(c)
+                .ok_or_else(|| bad(format!("unknown piece {c:?} in hand")))?;
             let side = if c.is_ascii_uppercase() { RED } else { GREEN };
             let n = count.take().unwrap_or(1);
             if n == 0 {
@@ -184,10 +201,7 @@ pub fn parse_position(rules: &JungleRules, text: &str) -> Result<Jungle, ParseEr
     }
     let last = match fields[3] {
         "-" => None,
-        sq => Some(
-            parse_sq(sq, sq)
-                .map_err(|e| bad(format!("last-moved square: {}", e.reason)))?,
-        ),
+        sq => Some(parse_sq(sq, sq).map_err(|e| bad(format!("last-moved square: {}", e.reason)))?),
     };
     let quiet: u16 = fields[4]
         .parse()
@@ -225,7 +239,11 @@ pub fn render(s: &Jungle) -> String {
         hands_text(s)
     ));
     match (s.is_terminal(), s.winner()) {
-        (true, Some(w)) => out.push_str(if w == RED { ", Red has won" } else { ", Green has won" }),
+        (true, Some(w)) => out.push_str(if w == RED {
+            ", Red has won"
+        } else {
+            ", Green has won"
+        }),
         (true, None) => out.push_str(", drawn"),
         _ => {}
     }

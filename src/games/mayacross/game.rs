@@ -328,7 +328,16 @@ fn assign(
                 continue;
             }
             target[next] = slot;
-            assign(values, live, need, same_piece, next + 1, used + 1, target, out);
+            assign(
+                values,
+                live,
+                need,
+                same_piece,
+                next + 1,
+                used + 1,
+                target,
+                out,
+            );
         }
         target[next] = usize::MAX;
     }
@@ -438,7 +447,11 @@ impl Game for Maya {
     fn hash_from_scratch(&self) -> u64 {
         let n = self.rules.pieces();
         let mut h = KEYS_TURN[self.to_move as usize]
-            ^ KEYS_ROLL[if self.roll == NO_ROLL { 16 } else { self.roll as usize & 15 }];
+            ^ KEYS_ROLL[if self.roll == NO_ROLL {
+                16
+            } else {
+                self.roll as usize & 15
+            }];
         for seat in 0..self.num_players() {
             for k in 0..n {
                 h ^= KEYS_PIECE[(seat * 4 + k) * 64 + self.pieces[seat][k] as usize];

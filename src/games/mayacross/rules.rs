@@ -104,13 +104,17 @@ impl RuleSet for MayaRules {
             "island" => {
                 let n: u8 = parse_number(key, value)?;
                 if !(1..=7).contains(&n) {
-                    return Err(ParseError::rule(format!("{key}={value}"), "island must be 1..7"));
+                    return Err(ParseError::rule(
+                        format!("{key}={value}"),
+                        "island must be 1..7",
+                    ));
                 }
                 self.island = n;
             }
             "same_piece" => self.same_piece = parse_bool(key, value)?,
             "attack" => {
-                self.attack = parse_choice(key, value, &[("must", Attack::Must), ("may", Attack::May)])?
+                self.attack =
+                    parse_choice(key, value, &[("must", Attack::Must), ("may", Attack::May)])?
             }
             _ => {
                 return Err(ParseError::rule(

@@ -30,7 +30,8 @@ fn legal(m: &Maya) -> Vec<String> {
 
 fn after(m: &Maya, mv: &str) -> String {
     let mut c = *m;
-    c.play_text(mv).unwrap_or_else(|e| panic!("{mv} at {}: {e}", m.format_position()));
+    c.play_text(mv)
+        .unwrap_or_else(|e| panic!("{mv} at {}: {e}", m.format_position()));
     c.format_position()
 }
 
@@ -42,8 +43,16 @@ fn the_board_has_the_seeds_68_squares() {
         let g = geometry(island);
         assert_eq!(g.board.len(), 68, "由68個方格組成");
         let count = |f: &dyn Fn(Kind) -> bool| g.kinds.iter().filter(|&&k| f(k)).count();
-        assert_eq!(count(&|k| matches!(k, Kind::Start(_))), 4, "4 start squares");
-        assert_eq!(count(&|k| matches!(k, Kind::Triumph(_))), 4, "4 triumph squares");
+        assert_eq!(
+            count(&|k| matches!(k, Kind::Start(_))),
+            4,
+            "4 start squares"
+        );
+        assert_eq!(
+            count(&|k| matches!(k, Kind::Triumph(_))),
+            4,
+            "4 triumph squares"
+        );
         assert_eq!(count(&|k| k == Kind::Island), 8, "8 safe islands");
         assert_eq!(count(&|k| k == Kind::Turntable), 4, "4 turntable squares");
         assert_eq!(count(&|k| k == Kind::Ordinary), 48, "48 ordinary squares");
@@ -57,7 +66,13 @@ fn each_route_is_the_seeds_t_with_two_counter_clockwise_laps() {
     assert_eq!(lower.len(), 60, "route squares 0..59, then off");
     for w in lower.windows(2) {
         let (dx, dy) = (w[1].0 - w[0].0, w[1].1 - w[0].1);
-        assert_eq!(dx.abs() + dy.abs(), 1, "{:?} -> {:?}: one square a step", w[0], w[1]);
+        assert_eq!(
+            dx.abs() + dy.abs(),
+            1,
+            "{:?} -> {:?}: one square a step",
+            w[0],
+            w[1]
+        );
     }
     // Start and triumph: the outer ends of the lower arm's two lines, side by side.
     assert_eq!(lower[0], (1, -8));
@@ -73,18 +88,31 @@ fn each_route_is_the_seeds_t_with_two_counter_clockwise_laps() {
     };
     for lap in [8..=12usize, 47..=51] {
         let squares: Vec<_> = lap.map(|i| lower[i]).collect();
-        assert!(squares.iter().all(|&p| arm_of(p).is_none()), "{squares:?} on the turntable");
+        assert!(
+            squares.iter().all(|&p| arm_of(p).is_none()),
+            "{squares:?} on the turntable"
+        );
         assert_eq!(squares[0], squares[4], "one full lap");
-        assert!(squares.windows(2).all(|w| ccw(w[0], w[1])), "counter-clockwise {squares:?}");
+        assert!(
+            squares.windows(2).all(|w| ccw(w[0], w[1])),
+            "counter-clockwise {squares:?}"
+        );
     }
     // Every square of the route on the board, every other arm's route its quarter turn.
     for arm in 0..4 {
         assert_eq!(g.routes[arm].len(), 60);
         assert_eq!(g.kinds[g.routes[arm][0] as usize], Kind::Start(arm as u8));
-        assert_eq!(g.kinds[g.routes[arm][59] as usize], Kind::Triumph(arm as u8));
+        assert_eq!(
+            g.kinds[g.routes[arm][59] as usize],
+            Kind::Triumph(arm as u8)
+        );
     }
     // Two players on opposite arms use all 68 squares between them.
-    let used: BTreeSet<u8> = g.routes[0].iter().chain(g.routes[2].iter()).copied().collect();
+    let used: BTreeSet<u8> = g.routes[0]
+        .iter()
+        .chain(g.routes[2].iter())
+        .copied()
+        .collect();
     assert_eq!(used.len(), 68);
 }
 
@@ -222,7 +250,17 @@ fn malformed_positions_and_moves_are_refused() {
         assert!(Maya::parse_position(&r, bad).is_err(), "{bad:?}");
     }
     let m = pos(&r, "a:0,5,20,30 b:0,0,0,0 a-2-4");
-    for bad in ["5+3", "5+2", "1+2,0+4", "5+4,5+2", "pass", "r1234", "0+0", "5+4,30+2x", "+"] {
+    for bad in [
+        "5+3",
+        "5+2",
+        "1+2,0+4",
+        "5+4,5+2",
+        "pass",
+        "r1234",
+        "0+0",
+        "5+4,30+2x",
+        "+",
+    ] {
         assert!(m.parse_move(bad).is_err(), "{bad:?}");
     }
     assert!(MayaRules::parse("players=3").is_err());
@@ -265,8 +303,15 @@ fn slow_results(m: &Maya) -> BTreeSet<String> {
             }
         }
     } else {
-        let values: Vec<u8> = (0..dice).filter(|&i| throw >> i & 1 == 1).map(|i| i + 1).collect();
-        let cap = if r.same_piece { values.len() } else { live.len() };
+        let values: Vec<u8> = (0..dice)
+            .filter(|&i| throw >> i & 1 == 1)
+            .map(|i| i + 1)
+            .collect();
+        let cap = if r.same_piece {
+            values.len()
+        } else {
+            live.len()
+        };
         let need = values.len().min(r.values_used()).min(cap);
         // Each value: a piece index or none (base live.len() + 1 counting).
         let base = live.len() + 1;
@@ -339,7 +384,11 @@ fn slow_results(m: &Maya) -> BTreeSet<String> {
                 }
             }
             let won = mine.iter().all(|&x| x == OFF);
-            let next = if won || again { seat } else { (seat + 1) % players };
+            let next = if won || again {
+                seat
+            } else {
+                (seat + 1) % players
+            };
             let state = Maya::from_parts(r, all, next, None);
             out.insert(state.format_position());
         }
@@ -373,7 +422,12 @@ fn moves_equal_a_slow_generator_on_random_positions() {
                             c.format_position()
                         })
                         .collect();
-                    assert_eq!(fast.len(), moves.len(), "two moves with one result at {}", m.format_position());
+                    assert_eq!(
+                        fast.len(),
+                        moves.len(),
+                        "two moves with one result at {}",
+                        m.format_position()
+                    );
                     assert_eq!(fast, slow_results(&m), "{text}: at {}", m.format_position());
                     checked += 1;
                 }
@@ -385,7 +439,9 @@ fn moves_equal_a_slow_generator_on_random_positions() {
                     m.legal_moves(&mut moves);
                     let mv = *moves
                         .iter()
-                        .max_by_key(|mv| matches!(mv, MayaMove::Play { attack, .. } if *attack != 0))
+                        .max_by_key(
+                            |mv| matches!(mv, MayaMove::Play { attack, .. } if *attack != 0),
+                        )
                         .unwrap();
                     m.play(mv);
                 }

@@ -72,9 +72,12 @@ pub fn parse_position(rules: &MayaRules, text: &str) -> Result<Maya, ParseError>
     let mut pieces = [[0u8; 4]; 4];
     for seat in 0..players {
         let prefix = format!("{}:", seat_letter(seat));
-        let body = parts[seat]
-            .strip_prefix(&prefix)
-            .ok_or_else(|| err(format!("field {:?} should start with {prefix:?}", parts[seat])))?;
+        let body = parts[seat].strip_prefix(&prefix).ok_or_else(|| {
+            err(format!(
+                "field {:?} should start with {prefix:?}",
+                parts[seat]
+            ))
+        })?;
         let list: Vec<&str> = body.split(',').collect();
         if list.len() != n {
             return Err(err(format!(
@@ -94,7 +97,9 @@ pub fn parse_position(rules: &MayaRules, text: &str) -> Result<Maya, ParseError>
     }
     let last = parts[players];
     let mut chars = last.chars();
-    let side = chars.next().ok_or_else(|| err("missing the seat to move".into()))?;
+    let side = chars
+        .next()
+        .ok_or_else(|| err("missing the seat to move".into()))?;
     let seat = (side as u32)
         .checked_sub('a' as u32)
         .map(|s| s as usize)
@@ -186,7 +191,10 @@ pub fn parse_move(m: &Maya, text: &str) -> Result<MayaMove, ParseError> {
     let mv = if t == "pass" {
         MayaMove::Pass
     } else if let Some(d) = t.strip_prefix('r') {
-        MayaMove::Roll(parse_dice(d, m.rules().dice()).ok_or_else(|| bad("a throw is r1234 with - for blanks"))?)
+        MayaMove::Roll(
+            parse_dice(d, m.rules().dice())
+                .ok_or_else(|| bad("a throw is r1234 with - for blanks"))?,
+        )
     } else {
         if m.turn() != Turn::Player(m.to_move()) {
             return Err(bad("no move to make here"));
@@ -272,7 +280,10 @@ pub fn render(m: &Maya) -> String {
             "game over: {} wins\n",
             seat_letter(m.winner().unwrap_or(0)).to_ascii_uppercase()
         ),
-        Turn::Chance => format!("{} to throw\n", seat_letter(m.to_move()).to_ascii_uppercase()),
+        Turn::Chance => format!(
+            "{} to throw\n",
+            seat_letter(m.to_move()).to_ascii_uppercase()
+        ),
         Turn::Player(p) => format!(
             "{} threw {}\n",
             seat_letter(p).to_ascii_uppercase(),

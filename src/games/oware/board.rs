@@ -261,7 +261,10 @@ mod tests {
         assert_eq!(legal_mask(&b, 0, &abapa), 0);
         assert_eq!(board_end(&b, 0, &abapa), Some(EndReason::Unfed));
         assert_eq!(board_end(&b, 1, &abapa), Some(EndReason::NoSeeds));
-        assert_eq!(board_end(&b, 0, &OwareRules::SEED), Some(EndReason::RowEmpty));
+        assert_eq!(
+            board_end(&b, 0, &OwareRules::SEED),
+            Some(EndReason::RowEmpty)
+        );
         let forbidden = OwareRules {
             grand_slam: GrandSlam::Forbidden,
             ..OwareRules::SEED

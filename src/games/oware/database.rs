@@ -335,7 +335,9 @@ impl Database {
             .map_err(|_| format!("{name}: not an oware database (header not text)"))?;
         let mut lines = header.lines();
         if lines.next() != Some(MAGIC) {
-            return Err(format!("{name}: not an oware database (expected {MAGIC:?})"));
+            return Err(format!(
+                "{name}: not an oware database (expected {MAGIC:?})"
+            ));
         }
         let (mut rules, mut max_seeds, mut checksum) = (None, None, None);
         for line in lines {

@@ -24,7 +24,8 @@ pub type OwareMove = u8;
 
 const HOUSE_KEYS: [u64; HOUSES * (MAX_SEEDS + 1)] =
     zobrist::keys::<{ HOUSES * (MAX_SEEDS + 1) }>(0x0_A4E_0001);
-const SCORE_KEYS: [u64; 2 * (MAX_SEEDS + 1)] = zobrist::keys::<{ 2 * (MAX_SEEDS + 1) }>(0x0_A4E_0002);
+const SCORE_KEYS: [u64; 2 * (MAX_SEEDS + 1)] =
+    zobrist::keys::<{ 2 * (MAX_SEEDS + 1) }>(0x0_A4E_0002);
 const NORTH_KEY: u64 = zobrist::key(0x0_A4E_0003, 0);
 const OVER_KEY: u64 = zobrist::key(0x0_A4E_0003, 1);
 

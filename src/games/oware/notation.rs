@@ -28,14 +28,16 @@ pub fn parse_move(state: &Oware, text: &str) -> Result<OwareMove, ParseError> {
     let t = text.trim();
     let mut chars = t.chars();
     let (Some(c), None) = (chars.next(), chars.next()) else {
-        return Err(bad("expected one house letter, A-F (South) or a-f (North)".into()));
+        return Err(bad(
+            "expected one house letter, A-F (South) or a-f (North)".into()
+        ));
     };
     let house = match c {
         'A'..='F' => c as usize - 'A' as usize,
         'a'..='f' => ROW + c as usize - 'a' as usize,
         _ => {
             return Err(bad(
-                "expected a house letter, A-F (South) or a-f (North)".into(),
+                "expected a house letter, A-F (South) or a-f (North)".into()
             ))
         }
     };
@@ -134,7 +136,9 @@ fn count(text: &str) -> Result<u8, String> {
     if text.is_empty() || text.len() > 2 || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!("{text:?} is not a seed count"));
     }
-    let n: u8 = text.parse().map_err(|_| format!("{text:?} is not a seed count"))?;
+    let n: u8 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a seed count"))?;
     if n as usize > super::game::MAX_SEEDS {
         return Err(format!("{n} seeds: at most {}", super::game::MAX_SEEDS));
     }
@@ -152,7 +156,11 @@ pub fn render(s: &Oware) -> String {
             ""
         }
     };
-    out.push_str(&format!("North captured {}{}\n", s.scores()[1], mark(NORTH)));
+    out.push_str(&format!(
+        "North captured {}{}\n",
+        s.scores()[1],
+        mark(NORTH)
+    ));
     for i in (0..ROW).rev() {
         out.push_str(&format!("{:>3}", house_name(ROW + i)));
     }

@@ -68,7 +68,8 @@ pub fn from_spec(spec: &EngineSpec) -> Result<Option<Arc<dyn ExactValues<Oware>>
             ))
         }
     };
-    let rules = OwareRules::parse(&spec.rules).map_err(|e| format!("engine {:?}: {e}", spec.name))?;
+    let rules =
+        OwareRules::parse(&spec.rules).map_err(|e| format!("engine {:?}: {e}", spec.name))?;
     let db = load_shared(&path)?;
     if !db.rules.same_values(&rules) {
         return Err(format!(

@@ -304,7 +304,13 @@ mod tests {
             ..r
         }));
         assert!(!r.same_values(&OwareRules::ABAPA));
-        for bad in ["seeds=0", "seeds=9", "grand_slam=half", "cycle=3", "colour=red"] {
+        for bad in [
+            "seeds=0",
+            "seeds=9",
+            "grand_slam=half",
+            "cycle=3",
+            "colour=red",
+        ] {
             assert!(OwareRules::parse(bad).is_err(), "{bad}");
         }
     }

@@ -104,7 +104,10 @@ fn abapa_rules() {
     let s = pos("preset=abapa", "1,1,0,0,0,0/0,0,0,0,0,0 23 23 S");
     assert!(s.is_terminal());
     assert_eq!(s.scores(), [25, 23]);
-    let s = pos("preset=abapa,unfed=nobody", "1,1,0,0,0,0/0,0,0,0,0,0 23 23 S");
+    let s = pos(
+        "preset=abapa,unfed=nobody",
+        "1,1,0,0,0,0/0,0,0,0,0,0 23 23 S",
+    );
     assert_eq!(s.scores(), [23, 23]);
     assert_eq!(s.returns().as_slice(), &[0.0, 0.0]);
     // More than half: over, the board collected by the owners of the rows.
@@ -145,7 +148,12 @@ fn repetition_ends_the_game() {
         }
         assert_eq!(plies, 12, "{rules}");
         let total: u32 = s.scores().iter().map(|&x| x as u32).sum();
-        assert_eq!(total == 2, expect_scores, "{rules}: {}", s.format_position());
+        assert_eq!(
+            total == 2,
+            expect_scores,
+            "{rules}: {}",
+            s.format_position()
+        );
         assert_eq!(s.returns().as_slice(), &[0.0, 0.0], "{rules}");
     }
 }

@@ -7,7 +7,12 @@ use crate::game::{Game, PlayerId};
 use super::board::{distance, BASES};
 use super::game::{destinations, ThreeWay, TwMove, PAIRS};
 
-const NAMES: &[&str] = &["own_distance", "rival_distance", "win_next", "rival_win_next"];
+const NAMES: &[&str] = &[
+    "own_distance",
+    "rival_distance",
+    "win_next",
+    "rival_win_next",
+];
 
 impl ThreeWay {
     /// The chance that the next roll is `seat`'s and reaches its base from the piece's point.

@@ -106,9 +106,9 @@ impl ThreeWay {
 /// Where a roll of `roll` can take the piece from `from`, in point order.
 pub fn destinations(movement: Movement, from: usize, roll: u8, out: &mut Vec<usize>) {
     match movement {
-        Movement::Walk => out.extend(
-            (0..POINTS).filter(|&y| y != from && distance(from, y) <= roll as u32),
-        ),
+        Movement::Walk => {
+            out.extend((0..POINTS).filter(|&y| y != from && distance(from, y) <= roll as u32))
+        }
         Movement::Line => {
             let mut v: Vec<usize> = DIRECTIONS
                 .iter()
@@ -151,7 +151,11 @@ impl Game for ThreeWay {
     fn legal_moves(&self, moves: &mut MoveList<TwMove>) {
         match self.turn() {
             Turn::Player(_) if self.choosing() => {
-                moves.extend((0..3u8).filter(|p| !self.pairs.contains(p)).map(TwMove::Pair));
+                moves.extend(
+                    (0..3u8)
+                        .filter(|p| !self.pairs.contains(p))
+                        .map(TwMove::Pair),
+                );
             }
             Turn::Player(_) => {
                 let mut to = Vec::new();
@@ -254,7 +258,9 @@ impl Game for ThreeWay {
         }
         let fields: Vec<&str> = parts[0].split(',').collect();
         if fields.len() != 3 {
-            return Err(err("expected three lucky pairs, e.g. 16,25,34 or -,-,-".into()));
+            return Err(err(
+                "expected three lucky pairs, e.g. 16,25,34 or -,-,-".into()
+            ));
         }
         let mut pairs = [None; 3];
         for (seat, f) in fields.iter().enumerate() {
@@ -372,7 +378,11 @@ impl Game for ThreeWay {
                 )
             })
             .collect();
-        s.push_str(&format!("lucky pairs {}  piece on {}\n", pairs.join(" "), name(self.piece())));
+        s.push_str(&format!(
+            "lucky pairs {}  piece on {}\n",
+            pairs.join(" "),
+            name(self.piece())
+        ));
         s.push_str(&match self.turn() {
             Turn::Terminal => format!(
                 "game over: {} wins\n",
@@ -380,7 +390,10 @@ impl Game for ThreeWay {
             ),
             Turn::Chance => "to roll\n".into(),
             Turn::Player(p) if self.choosing() => {
-                format!("{} to choose a lucky pair\n", seat_letter(p).to_ascii_uppercase())
+                format!(
+                    "{} to choose a lucky pair\n",
+                    seat_letter(p).to_ascii_uppercase()
+                )
             }
             Turn::Player(p) => format!(
                 "rolled {}: {} to move\n",

@@ -48,7 +48,11 @@ fn the_triangle_has_91_points_in_13_rows() {
         ["a1".to_string(), "m13".to_string(), "m1".to_string()]
     );
     for b in BASES {
-        assert_eq!(distance(CENTRE, b), 8, "the centre is 8 steps from every corner");
+        assert_eq!(
+            distance(CENTRE, b),
+            8,
+            "the centre is 8 steps from every corner"
+        );
     }
     // Corners have 2 neighbours, other edge points 4, inner points 6.
     let mut by_degree = [0; 7];
@@ -201,7 +205,10 @@ fn the_solution_is_a_fixed_point_of_the_game_and_sums_to_one() {
             let pairs: Vec<String> = assign.iter().map(|&p| super::game::pair_text(p)).collect();
             for x in 0..POINTS {
                 let v = sol.values[s][x];
-                assert!((v.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{text}: every game ends");
+                assert!(
+                    (v.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+                    "{text}: every game ends"
+                );
                 let state = pos(&r, &format!("{} {} ?", pairs.join(","), name(x)));
                 let b = backup(&sol, &state);
                 for k in 0..3 {
@@ -212,18 +219,22 @@ fn the_solution_is_a_fixed_point_of_the_game_and_sums_to_one() {
         // The pairs: b's reply to a's pair is best for b, and a's pair is best for a given the
         // replies.
         let (chosen, value) = sol.optimal_start();
-        let start = |a: u8, b: u8| sol.start_value(super::solve::assignment_index([a, b, 3 - a - b]));
+        let start =
+            |a: u8, b: u8| sol.start_value(super::solve::assignment_index([a, b, 3 - a - b]));
         let reply = |a: u8| {
-            (0..3u8)
-                .filter(|&b| b != a)
-                .map(|b| start(a, b))
-                .fold([0.0, f64::MIN, 0.0], |best, v| if v[1] > best[1] { v } else { best })
+            (0..3u8).filter(|&b| b != a).map(|b| start(a, b)).fold(
+                [0.0, f64::MIN, 0.0],
+                |best, v| if v[1] > best[1] { v } else { best },
+            )
         };
         for b in (0..3u8).filter(|&b| b != chosen[0]) {
             assert!(start(chosen[0], b)[1] <= value[1] + 1e-12);
         }
         for a in 0..3u8 {
-            assert!(reply(a)[0] <= value[0] + 1e-12, "{text}: pair {a} would be better for a");
+            assert!(
+                reply(a)[0] <= value[0] + 1e-12,
+                "{text}: pair {a} would be better for a"
+            );
         }
         assert_eq!(start(chosen[0], chosen[1]), value);
     }
