@@ -24,7 +24,7 @@ echo "|---|---:|---:|---:|---:|"
 grep -v '^#' "$positions" | while read -r name pos side; do
   out=$("$boardlab" search --game gomoku --engine engines/gomoku/ab.toml \
     --rules rule=renju,opening=free --position="$pos $side" --time-ms "$ms" --json)
-  python3 -c 'import json,sys; r=json.loads(sys.argv[2]); print(f"| {sys.argv[1]} | {r[\"nodes\"]} | {r[\"ms\"]} | {r[\"nodes\"]*1000//max(r[\"ms\"],1)} | {r[\"depth\"]} |")' "$name" "$out"
+  python3 -c 'import json,sys; r=json.loads(sys.argv[2]); n, ms, d = r["nodes"], r["ms"], r["depth"]; print("| %s | %d | %d | %d | %d |" % (sys.argv[1], n, ms, n * 1000 // max(ms, 1), d))' "$name" "$out"
 done
 if [ -n "$peers" ] && [ -x "$peers/rapfi/pbrain-rapfi" ]; then
   echo "Rapfi's own figures ($ms ms a position):"

@@ -9,6 +9,6 @@ cd "$(dirname "$0")/.."
 cargo build --release --locked
 cargo bench --bench nogo --no-run
 echo "load before: $(uptime)"
-./target/release/boardlab perft --game nogo --depth "${NOGO_PERFT_DEPTH:-5}"
+"${BOARDLAB:-./target/release/boardlab}" perft --game nogo --depth "${NOGO_PERFT_DEPTH:-5}"
 cargo bench --bench nogo -- --warm-up-time 1 --measurement-time 3
 echo "load after: $(uptime)"
