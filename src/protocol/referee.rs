@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use super::line::{go_command, parse_go_limits, LineClient};
 use super::session::{self, Session};
-use crate::arena::external::{EngineProcess, ExternalProtocol};
+use crate::arena::external::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 use crate::engine::{AgentError, EngineSpec, Limits, ObservingAgent};
 use crate::game::{Game, ImperfectInformation, MoveList, RuleSet};
 use crate::games::hidden::{visit_hidden, HiddenGame, HiddenVisitor};
@@ -186,23 +186,21 @@ impl<G: ImperfectInformation> ExternalProtocol<G> for ObserverClient {
         ExternalProtocol::<G>::handshake(&mut LineClient, process, deadline)
     }
 
-    fn request_move(
+    /// The line protocol's request with the seat's observation in place of the position; the
+    /// answer is read as the line client reads it (scores, offers, `resign`).
+    fn request(
         &mut self,
         process: &mut EngineProcess,
         state: &G,
-        limits: &Limits,
+        request: &MoveRequest,
         deadline: Instant,
-    ) -> Result<(String, f64), AgentError> {
+    ) -> Result<EngineAnswer, AgentError> {
         let player = state.current_player().ok_or(AgentError::NoMove)?;
         let obs = state.observe(player);
         process.send(&format!("rules {}", state.rules().to_text()))?;
         process.send(&format!("observation {}", G::format_observation(&obs)))?;
-        process.send(&go_command(limits))?;
-        let answer = LineClient::bestmove(process, deadline)?;
-        match answer.mv {
-            Some(mv) => Ok((mv, answer.score.unwrap_or(f64::NAN))),
-            None => Err(AgentError::Other("the engine resigned".into())),
-        }
+        process.send(&go_command(&request.limits))?;
+        LineClient::bestmove(process, deadline)
     }
 }
 
