@@ -26,11 +26,11 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use super::session::{self, Session};
-use crate::arena::external::{EngineProcess, ExternalProtocol};
 use crate::engine::{Agent, AgentError, Limits};
 use crate::game::{Game, RuleSet};
 use crate::games::gomoku::board::{BLACK, MAX_SIZE, MIN_SIZE, WHITE};
 use crate::games::gomoku::{Gomoku, GomokuRules, Opening, Rule};
+use crate::protocol::client::{EngineProcess, ExternalProtocol};
 
 /// The engine side: the game so far and an agent to answer.
 pub struct GomocupServer {

@@ -14,10 +14,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
 use super::session::{self, Session};
-use crate::arena::external::{EngineProcess, ExternalProtocol};
 use crate::engine::{Agent, AgentError, Evaluate, Limits};
 use crate::game::grid::{parse_square, Files};
 use crate::game::{Game, PlayerId, RuleSet};
+use crate::protocol::client::{EngineProcess, ExternalProtocol};
 
 /// What a game supplies to speak GTP.
 pub trait GtpGame: Evaluate {

@@ -28,10 +28,15 @@ use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::session::{self, Session};
-use crate::arena::external::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 use crate::engine::{Agent, AgentError, EngineSpec, Evaluate, Limits};
 use crate::game::error::quote;
 use crate::game::ParseError;
+use crate::games::draughts::geometry::Ten;
+use crate::games::draughts::hub as hub_text;
+use crate::games::draughts::notation::hub_move;
+use crate::games::draughts::rules::Rules;
+use crate::games::draughts::Draughts;
+use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
 /// What a game supplies to speak Hub: its positions and moves in Hub's text.
 pub trait HubNotation: Evaluate {
@@ -473,6 +478,23 @@ pub fn client_for<G: crate::game::Game>() -> Result<Box<dyn ExternalProtocol<G>>
                 G::ID
             )
         })
+}
+
+/// International draughts speaks Hub through its own dialect text (`games::draughts::hub`).
+impl HubNotation for Draughts {
+    const HUB_VARIANT: &'static str = "normal";
+    fn parse_hub_position(rules: &Rules<Ten>, text: &str) -> Result<Self, ParseError> {
+        hub_text::parse_hub_position(rules, text)
+    }
+    fn hub_move(&self, mv: Self::Move) -> String {
+        hub_move::<Ten>(mv)
+    }
+    fn hub_position(&self) -> String {
+        hub_text::hub_position(self)
+    }
+    fn hub_default_engine() -> EngineSpec {
+        hub_text::default_engine()
+    }
 }
 
 #[cfg(test)]

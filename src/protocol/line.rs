@@ -8,10 +8,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
 use super::session::{self, Session};
-use crate::arena::external::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 use crate::engine::{Agent, AgentError, Evaluate, Intent, Limits};
 use crate::game::error::quote;
 use crate::game::{Game, MoveList, RuleSet, Turn};
+use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
 /// The engine side: a current position and an agent to answer `go`.
 pub struct LineServer<G: Evaluate> {

@@ -4,10 +4,12 @@
 //! gomoku engines, `xboard` is CECP (server and client, Wa shogi), `gnubg` is GNU Backgammon's
 //! external-player protocol over a socket (boardlab listens, gnubg referees), `gtp` the Go Text
 //! Protocol for Go-board games; `session` frames them all (bytes in, a `Session` per protocol,
-//! replies out).
+//! replies out); `client` is the other direction, the plumbing of an external engine process
+//! and the `ExternalProtocol` every client implements.
 //! `referee` is the line protocol's mode for hidden-information games (each program sees only
 //! its own view).
 
+pub mod client;
 pub mod gnubg;
 pub mod gomocup;
 pub mod gtp;

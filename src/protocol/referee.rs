@@ -13,10 +13,10 @@ use std::time::Instant;
 
 use super::line::{go_command, parse_go_limits, LineClient};
 use super::session::{self, Session};
-use crate::arena::external::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 use crate::engine::{AgentError, EngineSpec, Limits, ObservingAgent};
 use crate::game::{Game, ImperfectInformation, MoveList, RuleSet};
 use crate::games::hidden::{visit_hidden, HiddenGame, HiddenVisitor};
+use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
 /// The engine side: the rules, the last observation received, and an observing agent.
 pub struct ObserverServer<G: ImperfectInformation> {

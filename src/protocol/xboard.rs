@@ -27,10 +27,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use super::session::{self, Session};
-use crate::arena::external::{EngineProcess, ExternalProtocol};
 use crate::engine::{Agent, AgentError, EngineSpec, Evaluate, Limits};
 use crate::game::error::cut;
 use crate::game::{Game, PlayerId, RuleSet, Turn};
+use crate::protocol::client::{EngineProcess, ExternalProtocol};
 
 /// What a game tells XBoard.
 pub trait XBoardGame: Evaluate {

@@ -1,33 +1,16 @@
 //! International draughts in the Hub protocol's dialect (the framing and commands are
-//! `protocol::hub`): a Hub position is the side to move (`W` or `B`) then the 50 squares as
+//! `protocol::hub`, which implements `HubNotation` for draughts from these): a Hub position is the side to move (`W` or `B`) then the 50 squares as
 //! `w b W B e`; moves are `32-28`, captures `28x19x23` (from, to, then every captured square
 //! ascending); scores are in men (1.0 = one man = 100 evaluation units).
 
 use crate::engine::EngineSpec;
 use crate::game::{Game, ParseError};
-use crate::protocol::hub::HubNotation;
 
 use super::geometry::{bit_of_number, Ten};
-use super::notation::{colour_letter, hub_move};
+use super::notation::colour_letter;
 use super::position::Position;
 use super::rules::Rules;
 use super::Draughts;
-
-impl HubNotation for Draughts {
-    const HUB_VARIANT: &'static str = "normal";
-    fn parse_hub_position(rules: &Rules<Ten>, text: &str) -> Result<Self, ParseError> {
-        parse_hub_position(rules, text)
-    }
-    fn hub_move(&self, mv: Self::Move) -> String {
-        hub_move::<Ten>(mv)
-    }
-    fn hub_position(&self) -> String {
-        hub_position(self)
-    }
-    fn hub_default_engine() -> EngineSpec {
-        default_engine()
-    }
-}
 
 /// Reads a Hub position: the side to move (`W` or `B`) then 50 squares `w b W B e`.
 pub fn parse_hub_position(rules: &Rules<Ten>, text: &str) -> Result<Draughts, ParseError> {
