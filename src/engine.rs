@@ -353,6 +353,17 @@ pub trait Evaluate: Game {
         let _ = (spec, seed);
         None
     }
+    /// For a hidden-information game (Junqi): the engine `spec` describes, as an `Agent` that
+    /// passes only the observation of the player to move on to an observing engine
+    /// (`ObservationOnly`), so no engine can read hidden ranks. `search::build_agent` asks this
+    /// first; `None` (every game with full information) builds the shared back ends.
+    fn observation_only_agent(
+        spec: &EngineSpec,
+        seed: u64,
+    ) -> Option<Result<Box<dyn Agent<Self>>, String>> {
+        let _ = (spec, seed);
+        None
+    }
     /// The exact values an engine file names in `[params] database = "file"` (an endgame
     /// database), which alpha-beta probes at every node below the root. Only games with a
     /// database override this; for the others a `database` param is an error.
@@ -427,7 +438,7 @@ pub struct EngineSpec {
     /// When the arena offers a draw or resigns for this engine, and when it accepts an offer,
     /// by score thresholds (`[offers]`, `arena::offers`). Absent: the engine's own say only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub offers: Option<crate::arena::offers::OfferPolicy>,
+    pub offers: Option<OfferPolicy>,
 }
 
 impl EngineSpec {
@@ -482,5 +493,63 @@ impl EngineSpec {
             }
         }
         Ok(w)
+    }
+}
+
+/// An engine file's `[offers]`: when the arena resigns, offers or accepts a draw for the engine
+/// from the scores it reports (applied by `arena::offers::WithOffers`, documented there).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OfferPolicy {
+    pub resign_score: Option<f64>,
+    #[serde(default = "one")]
+    pub resign_moves: u32,
+    pub draw_score: Option<f64>,
+    #[serde(default = "one")]
+    pub draw_moves: u32,
+    #[serde(default)]
+    pub draw_from_move: u32,
+    pub accept_score: Option<f64>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+impl Default for OfferPolicy {
+    fn default() -> Self {
+        OfferPolicy {
+            resign_score: None,
+            resign_moves: 1,
+            draw_score: None,
+            draw_moves: 1,
+            draw_from_move: 0,
+            accept_score: None,
+        }
+    }
+}
+
+impl OfferPolicy {
+    /// Refuses thresholds that cannot be meant (negative or non-finite scores, zero runs).
+    pub fn check(&self) -> Result<(), String> {
+        for (k, v) in [
+            ("resign_score", self.resign_score),
+            ("draw_score", self.draw_score),
+        ] {
+            if let Some(x) = v {
+                if !(x.is_finite() && x >= 0.0) {
+                    return Err(format!("[offers] {k} = {x} must be a score >= 0"));
+                }
+            }
+        }
+        if let Some(x) = self.accept_score {
+            if !x.is_finite() {
+                return Err(format!("[offers] accept_score = {x} must be finite"));
+            }
+        }
+        if self.resign_moves == 0 || self.draw_moves == 0 {
+            return Err("[offers] resign_moves and draw_moves must be at least 1".into());
+        }
+        Ok(())
     }
 }

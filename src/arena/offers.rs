@@ -16,67 +16,10 @@
 //! Scores are the engine's own (its evaluation units, from its side). A move without a score
 //! (an external engine that reported none) breaks every run and never accepts.
 
-use serde::{Deserialize, Serialize};
-
 use crate::engine::{Agent, AgentError, Clock, ExactScore, Intent, Limits, SearchReport};
 use crate::game::Game;
 
-/// An engine file's `[offers]`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct OfferPolicy {
-    pub resign_score: Option<f64>,
-    #[serde(default = "one")]
-    pub resign_moves: u32,
-    pub draw_score: Option<f64>,
-    #[serde(default = "one")]
-    pub draw_moves: u32,
-    #[serde(default)]
-    pub draw_from_move: u32,
-    pub accept_score: Option<f64>,
-}
-
-fn one() -> u32 {
-    1
-}
-
-impl Default for OfferPolicy {
-    fn default() -> Self {
-        OfferPolicy {
-            resign_score: None,
-            resign_moves: 1,
-            draw_score: None,
-            draw_moves: 1,
-            draw_from_move: 0,
-            accept_score: None,
-        }
-    }
-}
-
-impl OfferPolicy {
-    /// Refuses thresholds that cannot be meant (negative or non-finite scores, zero runs).
-    pub fn check(&self) -> Result<(), String> {
-        for (k, v) in [
-            ("resign_score", self.resign_score),
-            ("draw_score", self.draw_score),
-        ] {
-            if let Some(x) = v {
-                if !(x.is_finite() && x >= 0.0) {
-                    return Err(format!("[offers] {k} = {x} must be a score >= 0"));
-                }
-            }
-        }
-        if let Some(x) = self.accept_score {
-            if !x.is_finite() {
-                return Err(format!("[offers] accept_score = {x} must be finite"));
-            }
-        }
-        if self.resign_moves == 0 || self.draw_moves == 0 {
-            return Err("[offers] resign_moves and draw_moves must be at least 1".into());
-        }
-        Ok(())
-    }
-}
+pub use crate::engine::OfferPolicy;
 
 /// Any agent with an `OfferPolicy` on top.
 pub struct WithOffers<G: Game> {

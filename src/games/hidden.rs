@@ -6,7 +6,7 @@
 
 use std::any::{Any, TypeId};
 
-use crate::engine::{Agent, EngineSpec, Evaluate, ObservationOnly, ObservingAgent};
+use crate::engine::{Agent, EngineSpec, Evaluate, ObservingAgent};
 use crate::game::{Game, ImperfectInformation};
 
 /// A hidden-information game with engines that play from observations.
@@ -38,21 +38,4 @@ pub fn same_game<G: Game, H: Game>(agent: Box<dyn Agent<H>>) -> Box<dyn Agent<G>
     let any: Box<dyn Any> = Box::new(agent);
     *any.downcast::<Box<dyn Agent<G>>>()
         .expect("visit_hidden only visits G itself")
-}
-
-/// For a hidden-information game `G`: the engine `spec` describes, as an `Agent` that passes
-/// only the observation of the player to move on to the observing engine. None for other games.
-pub fn observation_only_agent<G: Game>(
-    spec: &EngineSpec,
-    seed: u64,
-) -> Option<Result<Box<dyn Agent<G>>, String>> {
-    struct Build<'a, G>(&'a EngineSpec, u64, std::marker::PhantomData<G>);
-    impl<G: Game> HiddenVisitor for Build<'_, G> {
-        type Output = Result<Box<dyn Agent<G>>, String>;
-        fn visit<H: HiddenGame>(self) -> Self::Output {
-            let agent = H::observing_agent(self.0, self.1)?;
-            Ok(same_game::<G, H>(Box::new(ObservationOnly(agent))))
-        }
-    }
-    visit_hidden::<G, _>(Build(spec, seed, std::marker::PhantomData))
 }

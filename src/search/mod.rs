@@ -22,8 +22,8 @@ use crate::engine::{Agent, EngineSpec, Evaluate};
 pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, String> {
     spec.check_game(G::ID)?;
     spec.check_rules::<G>()?;
-    // Hidden-information games play from observations only (games::hidden).
-    if let Some(agent) = crate::games::hidden::observation_only_agent::<G>(spec, seed) {
+    // Hidden-information games play from observations only.
+    if let Some(agent) = G::observation_only_agent(spec, seed) {
         return agent;
     }
     let seed = spec.seed.unwrap_or(0) ^ seed;

@@ -5,7 +5,8 @@
 use super::board::{half_of, is_hq};
 use super::game::{Junqi, JunqiMove, OFF};
 use super::piece::Kind;
-use crate::engine::Evaluate;
+use crate::engine::{Agent, EngineSpec, Evaluate, ObservationOnly};
+use crate::games::hidden::HiddenGame;
 use crate::game::PlayerId;
 
 pub const FEATURES: &[&str] = &[
@@ -31,6 +32,16 @@ pub const DEFAULT_WEIGHTS: [f64; 13] = [
 ];
 
 impl Evaluate for Junqi {
+    /// Every Junqi engine plays from its observation only (`games::hidden`).
+    fn observation_only_agent(
+        spec: &EngineSpec,
+        seed: u64,
+    ) -> Option<Result<Box<dyn Agent<Self>>, String>> {
+        Some(
+            <Junqi as HiddenGame>::observing_agent(spec, seed)
+                .map(|agent| Box::new(ObservationOnly(agent)) as Box<dyn Agent<Self>>),
+        )
+    }
     fn feature_names() -> &'static [&'static str] {
         FEATURES
     }
