@@ -3,8 +3,13 @@
 # the arena's Gomocup client, at equal time per move, in freestyle and renju.
 #
 #   bash scripts/gomoku_vs_rapfi.sh [PEERS_DIR] [GAMES] [MOVE_MS]
+#   RESUME=1 ...   continues stopped runs;   RULES=renju ...   plays only that rule set
 #
 # PEERS_DIR holds rapfi/ (pbrain-rapfi and config-classical220723.toml); default $BOARDLAB_PEERS.
+# The engine command recorded in tournament.json names the folder as $BOARDLAB_PEERS (exported
+# here, expanded by bash when the engine starts), so a record holds no machine's path and its
+# command reruns anywhere with BOARDLAB_PEERS set. The openings go to a fixed file in the
+# repository (results/gomoku/openings-50-seed11.txt), so a resumed run sees the same source.
 # Rapfi is not part of boardlab: build it from https://github.com/dhbloo/rapfi (GPL-3) and put
 # the binary with its classical config in PEERS_DIR/rapfi. Results: results/gomoku/rapfi-*/.
 set -euo pipefail
@@ -16,7 +21,8 @@ if [ -z "$peers" ] || [ ! -x "$peers/rapfi/pbrain-rapfi" ]; then
   echo "Rapfi not found: give the peers folder (holding rapfi/pbrain-rapfi) or set BOARDLAB_PEERS" >&2
   exit 2
 fi
-rapfi=$(cd "$peers/rapfi" && pwd)
+BOARDLAB_PEERS=$(cd "$peers" && pwd)
+export BOARDLAB_PEERS
 boardlab=${BOARDLAB:-target/release/boardlab}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -26,17 +32,18 @@ game = "gomoku"
 backend = "external"
 protocol = "gomocup"
 # Rapfi opens its files relative to the working directory.
-command = ["bash", "-c", "cd '$rapfi' && exec ./pbrain-rapfi --config config-classical220723.toml"]
+command = ["bash", "-c", "cd \"\$BOARDLAB_PEERS/rapfi\" && exec ./pbrain-rapfi --config config-classical220723.toml"]
 [limits]
 time_ms = $ms
 [params]
 margin_ms = 1000
 TOML
-python3 scripts/gomoku_openings.py --count 50 --seed 11 > "$tmp/openings.txt"
-for rule in freestyle renju; do
+openings=results/gomoku/openings-50-seed11.txt
+python3 scripts/gomoku_openings.py --count 50 --seed 11 > "$openings"
+for rule in ${RULES:-freestyle renju}; do
   out=results/gomoku/rapfi-$rule
   "$boardlab" match engines/gomoku/ab.toml "$tmp/rapfi.toml" --games "$games" \
-    --rules "rule=$rule,opening=free" --openings "$tmp/openings.txt" --movetime "$ms" \
+    --rules "rule=$rule,opening=free" --openings "$openings" --movetime "$ms" \
     --time-margin-ms 1000 --concurrency 1 --quiet --out "$out" ${RESUME:+--resume}
   echo "== $rule ($(uptime | sed 's/.*load/load/'))"
   cat "$out/summary.md" | head -30
