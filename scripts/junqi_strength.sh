@@ -2,8 +2,9 @@
 # The Junqi strength table (results/junqi.md): ISMCTS (with and without the belief), greedy and
 # random, GAMES games a pairing (default 500: 250 colour-swapped pairs), fixed playouts so the
 # machine's load does not change the games; setups come from the engines' setup choosers (no
-# random openings). Resumable: a killed run goes on where it stopped. Run it under `heavy` on
-# the shared machine: heavy bash scripts/junqi_strength.sh [pairing...]
+# random openings). Resumable: a killed run goes on where it stopped. Run it on
+# the shared machine niced, outside heavy (fixed playouts): nice -n 19 bash
+# scripts/junqi_strength.sh [pairing...]; CONCURRENCY=n plays n games at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=${GAMES:-500}
@@ -15,6 +16,7 @@ declare -A PAIRS=(
   [ismcts-vs-greedy]="engines/junqi/ismcts.toml engines/junqi/greedy.toml"
   [greedy-vs-random]="engines/junqi/greedy.toml engines/junqi/random.toml"
   [belief-vs-uniform]="engines/junqi/ismcts.toml engines/junqi/ismcts-uniform.toml"
+  [belief-vs-uniform-200]="engines/junqi/ismcts-200.toml engines/junqi/ismcts-uniform-200.toml"
 )
 names=("$@")
 [ ${#names[@]} -gt 0 ] || names=(greedy-vs-random ismcts-vs-random ismcts-vs-greedy belief-vs-uniform)
@@ -24,5 +26,5 @@ for name in "${names[@]}"; do
   [ -f "$out/tournament.json" ] && resume=(--resume)
   # shellcheck disable=SC2086
   $B match ${PAIRS[$name]} --games "$GAMES" --random-openings 0 --seed "$SEED" \
-    --concurrency 1 --quiet --out "$out" "${resume[@]}" | grep -E '^\| [a-z]' | head -4
+    --concurrency "${CONCURRENCY:-1}" --quiet --out "$out" "${resume[@]}" | grep -E '^\| [a-z]' | head -4
 done

@@ -5,9 +5,9 @@
 # killed run continues where it stopped (tournament --resume); a finished table's games.jsonl is
 # gzipped and the table is skipped on a rerun.
 #   bash scripts/race_tables.sh [OUT]      # OUT defaults to results/race
-# Maya cross is played with mcts-eval (MCTS, leaves valued by the evaluation): its random
-# playouts run long (engines/mayacross/mcts.toml at 300 playouts took 3.7 s a two-player game,
-# at 100 about 7 s a game on the loaded machine), too slow for 1,000-game tables here.
+# Maya cross is played with mcts-eval (MCTS, leaves valued by the evaluation) and, in its own
+# tables, with plain MCTS at 100 random playouts a move (engines/mayacross/mcts-100.toml).
+# CONCURRENCY=n plays n games at once (fixed playouts: the games do not change).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BOARDLAB=${BOARDLAB:-target/release/boardlab}
@@ -21,6 +21,7 @@ table() {
   if [ -f "$dir/games.jsonl.gz" ]; then echo "$name: done"; return; fi
   [ -f "$dir/tournament.json" ] && resume=(--resume)
   "$BOARDLAB" tournament --rules "$rules" --games "$games" --random-openings 0 --seed 1 \
+    --concurrency "${CONCURRENCY:-1}" \
     --quiet --out "$dir" "${resume[@]}" "$@" > "$dir.txt"
   gzip -f "$dir/games.jsonl"
   echo "$name: $(grep -m1 '^# Tournament' "$dir.txt")"
@@ -31,3 +32,6 @@ table aeroplane-4p players=4 1000 --engines $a/{mcts,mcts-eval,greedy,random}.to
 table aeroplane-2p players=2 168 --engines $a/{mcts,mcts-eval,greedy,random}.toml
 table mayacross-4p players=4 1000 --engines $m/{mcts-eval,greedy,random,random-b}.toml
 table mayacross-2p players=2 334 --engines $m/{mcts-eval,greedy,random}.toml
+# Plain MCTS (random playouts, 100 a move) against the baselines.
+table mayacross-mcts-4p players=4 1000 --engines $m/{mcts-100,greedy,random,random-b}.toml
+table mayacross-mcts-2p players=2 334 --engines $m/{mcts-100,greedy,random}.toml

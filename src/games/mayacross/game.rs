@@ -12,6 +12,7 @@
 use crate::game::dice::{blanks, two_sided_dice};
 use crate::game::zobrist;
 use crate::game::{Game, MoveList, ParseError, PlayerId, Returns, Turn};
+use smallvec::SmallVec;
 
 use super::board::{geometry, Geometry, OFF};
 use super::rules::{Attack, MayaRules};
@@ -25,6 +26,9 @@ pub enum MayaMove {
     /// A throw with nothing to move (four players, three blanks).
     Pass,
 }
+
+/// Steps per piece of the hand-outs of one throw (at most 4^4 with `same_piece`).
+type StepSets = SmallVec<[[u8; 4]; 32]>;
 
 const NO_ROLL: u8 = u8::MAX;
 const NONE: u8 = u8::MAX;
@@ -100,24 +104,38 @@ impl Maya {
         (progress < OFF)
             .then(|| self.geometry().routes[self.rules.arm_of_seat(seat)][progress as usize])
     }
+    /// The board squares (as bits) where an opponent of `seat` stands that a landing piece
+    /// could hit: every opponent's piece on the board and off its own start square (pieces
+    /// still on their start square are at home and cannot be sent back).
+    fn enemy_squares(&self, seat: PlayerId) -> u128 {
+        let g = self.geometry();
+        let mut mask = 0u128;
+        for q in (0..self.rules.players as usize).filter(|&q| q != seat) {
+            let route = &g.routes[self.rules.arm_of_seat(q)];
+            for &x in self.pieces(q) {
+                if x > 0 && x < OFF {
+                    mask |= 1u128 << route[x as usize];
+                }
+            }
+        }
+        mask
+    }
+
     /// Whether a piece of `seat` stopping on route square `progress` would hit an opponent:
     /// not an island, and an opponent's piece stands there (pieces still on their own start
     /// square are at home and cannot be sent back).
     pub fn attackable(&self, seat: PlayerId, progress: u8) -> bool {
-        let Some(sq) = self.square_of(seat, progress) else {
-            return false;
-        };
-        if self.geometry().is_island(sq) {
-            return false;
-        }
-        (0..self.rules.players as usize).any(|q| {
-            q != seat
-                && self
-                    .pieces(q)
-                    .iter()
-                    .any(|&x| x > 0 && x < OFF && self.square_of(q, x) == Some(sq))
-        })
+        self.attackable_in(seat, progress, self.enemy_squares(seat))
     }
+
+    /// `attackable` with the opponents' squares (`enemy_squares`) computed once by the caller.
+    fn attackable_in(&self, seat: PlayerId, progress: u8, enemy: u128) -> bool {
+        match self.square_of(seat, progress) {
+            Some(sq) => enemy >> sq & 1 == 1 && !self.geometry().is_island(sq),
+            None => false,
+        }
+    }
+
     fn blanks(&self) -> u32 {
         blanks(self.roll, self.rules.dice())
     }
@@ -137,36 +155,47 @@ impl Maya {
         let seat = self.to_move as usize;
         let pcs = self.pieces(seat);
         let n = pcs.len();
-        let mut pairs: Vec<(u8, bool)> = (0..n).map(|i| (steps[i], attack >> i & 1 == 1)).collect();
-        let mut i = 0;
-        while i < n {
+        let mut pairs = [(0u8, false); 4];
+        for (i, p) in pairs.iter_mut().enumerate().take(n) {
+            *p = (steps[i], attack >> i & 1 == 1);
+        }
+        // Descending within each group of equal squares (insertion sort: at most 4 pieces).
+        for i in 1..n {
             let mut j = i;
-            while j < n && pcs[j] == pcs[i] {
-                j += 1;
+            while j > 0 && pcs[j - 1] == pcs[j] && pairs[j - 1] < pairs[j] {
+                pairs.swap(j - 1, j);
+                j -= 1;
             }
-            pairs[i..j].sort_by(|a, b| b.cmp(a));
-            i = j;
         }
         let mut out = [0u8; 4];
         let mut att = 0u8;
+        if attack == 0 {
+            // No attack bit to place (move generation's case): the sorted steps alone.
+            for (k, &(s, _)) in pairs[..n].iter().enumerate() {
+                out[k] = s;
+            }
+            return (out, 0);
+        }
         // The board square each moved piece lands on (the route passes the turntable's
         // squares more than once, so two route squares can be one board square).
         let landing = |k: usize, s: u8| self.square_of(seat, (pcs[k] + s).min(OFF));
-        let mut seen: Vec<(u8, usize)> = Vec::new();
-        for (k, &(s, a)) in pairs.iter().enumerate() {
+        let mut seen = [(0u8, 0usize); 4];
+        let mut seen_len = 0;
+        for (k, &(s, a)) in pairs[..n].iter().enumerate() {
             out[k] = s;
             if s == 0 {
                 continue;
             }
             if let Some(sq) = landing(k, s) {
-                match seen.iter().find(|(q, _)| *q == sq) {
+                match seen[..seen_len].iter().find(|(q, _)| *q == sq) {
                     Some(&(_, first)) => {
                         if a {
                             att |= 1 << first;
                         }
                     }
                     None => {
-                        seen.push((sq, k));
+                        seen[seen_len] = (sq, k);
+                        seen_len += 1;
                         if a {
                             att |= 1 << k;
                         }
@@ -180,10 +209,15 @@ impl Maya {
     /// The attack bits every landing that can attack gets (one a landing square).
     fn all_attacks(&self, steps: &[u8; 4]) -> u8 {
         let seat = self.to_move as usize;
+        self.all_attacks_in(steps, self.enemy_squares(seat))
+    }
+
+    fn all_attacks_in(&self, steps: &[u8; 4], enemy: u128) -> u8 {
+        let seat = self.to_move as usize;
         let pcs = self.pieces(seat);
         let mut att = 0u8;
         for k in 0..pcs.len() {
-            if steps[k] > 0 && self.attackable(seat, (pcs[k] + steps[k]).min(OFF)) {
+            if steps[k] > 0 && self.attackable_in(seat, (pcs[k] + steps[k]).min(OFF), enemy) {
                 att |= 1 << k;
             }
         }
@@ -191,8 +225,8 @@ impl Maya {
     }
 
     /// Pushes `steps` with the attack choices the rules allow.
-    fn push_with_attacks(&self, steps: [u8; 4], out: &mut Vec<MayaMove>) {
-        let full = self.all_attacks(&steps);
+    fn push_with_attacks(&self, steps: [u8; 4], enemy: u128, out: &mut MoveList<MayaMove>) {
+        let full = self.all_attacks_in(&steps, enemy);
         match self.rules.attack {
             Attack::Must => out.push(MayaMove::Play {
                 steps,
@@ -213,12 +247,20 @@ impl Maya {
     }
 
     /// Every legal move at a decision node, one a resulting position, in a fixed order.
-    fn generate(&self, out: &mut Vec<MayaMove>) {
+    fn generate(&self, out: &mut MoveList<MayaMove>) {
         let seat = self.to_move as usize;
         let pcs = self.pieces(seat);
-        let live: Vec<usize> = (0..pcs.len()).filter(|&i| pcs[i] < OFF).collect();
+        let mut live_buf = [0usize; 4];
+        let mut n_live = 0;
+        for (i, &x) in pcs.iter().enumerate() {
+            if x < OFF {
+                live_buf[n_live] = i;
+                n_live += 1;
+            }
+        }
+        let live = &live_buf[..n_live];
         let dice = self.rules.dice();
-        let mut step_sets: Vec<[u8; 4]> = Vec::new();
+        let mut step_sets: StepSets = SmallVec::new();
         if self.blanks() == dice as u32 {
             if self.rules.players == 4 {
                 out.push(MayaMove::Pass);
@@ -240,20 +282,23 @@ impl Maya {
                 }
             }
         } else {
-            let values: Vec<u8> = (0..dice)
-                .filter(|&i| self.roll >> i & 1 == 1)
-                .map(|i| i + 1)
-                .collect();
+            let mut values_buf = [0u8; 4];
+            let mut n_values = 0;
+            for i in (0..dice).filter(|&i| self.roll >> i & 1 == 1) {
+                values_buf[n_values] = i + 1;
+                n_values += 1;
+            }
+            let values = &values_buf[..n_values];
             let capacity = if self.rules.same_piece {
                 usize::MAX
             } else {
                 live.len()
             };
             let need = values.len().min(self.rules.values_used()).min(capacity);
-            let mut target = vec![usize::MAX; values.len()];
+            let mut target = [usize::MAX; 4];
             assign(
-                &values,
-                &live,
+                values,
+                live,
                 need,
                 self.rules.same_piece,
                 0,
@@ -262,7 +307,7 @@ impl Maya {
                 &mut step_sets,
             );
         }
-        let mut seen: Vec<[u8; 4]> = Vec::new();
+        let mut seen: StepSets = SmallVec::new();
         for s in step_sets {
             let (c, _) = self.canonical(s, 0);
             if !seen.contains(&c) {
@@ -270,21 +315,58 @@ impl Maya {
             }
         }
         seen.sort_unstable();
-        let mut candidates = Vec::new();
+        let enemy = self.enemy_squares(seat);
+        let mut candidates: MoveList<MayaMove> = MoveList::new();
         for s in seen {
-            self.push_with_attacks(s, &mut candidates);
+            self.push_with_attacks(s, enemy, &mut candidates);
         }
         // Pieces are alike, so two hand-outs can leave the same position (from 0 and 1, values
         // 1 and 4: 0+1,1+4 and 0+4,4+1 both leave 1 and 5): keep the first move to each.
-        let mut results: Vec<[[u8; 4]; 4]> = Vec::new();
+        let mut results: SmallVec<[[[u8; 4]; 4]; 64]> = SmallVec::new();
         for mv in candidates {
-            let mut child = *self;
-            child.play(mv);
-            if !results.contains(&child.pieces) {
-                results.push(child.pieces);
-                out.push(mv);
+            if let MayaMove::Play { steps, attack } = mv {
+                let mut child = *self;
+                child.move_pieces(steps, attack);
+                if !results.contains(&child.pieces) {
+                    results.push(child.pieces);
+                    out.push(mv);
+                }
             }
         }
+    }
+
+    /// Moves the mover's pieces by `steps` and sends home the pieces the `attack` landings hit
+    /// (the board part of `play`: no turn, winner or hash update).
+    fn move_pieces(&mut self, steps: [u8; 4], attack: u8) {
+        let seat = self.to_move as usize;
+        let n = self.rules.pieces();
+        let before = self.pieces[seat];
+        let mut landed = [OFF; 4];
+        for k in 0..n {
+            if steps[k] > 0 {
+                let to = (before[k] + steps[k]).min(OFF);
+                self.pieces[seat][k] = to;
+                landed[k] = to;
+            }
+        }
+        for k in 0..n {
+            if attack >> k & 1 == 1 && landed[k] < OFF {
+                let sq = self.square_of(seat, landed[k]);
+                for q in 0..self.num_players() {
+                    if q == seat {
+                        continue;
+                    }
+                    for i in 0..n {
+                        let x = self.pieces[q][i];
+                        if x > 0 && x < OFF && self.square_of(q, x) == sq {
+                            self.pieces[q][i] = 0;
+                        }
+                    }
+                    self.pieces[q][..n].sort_unstable();
+                }
+            }
+        }
+        self.pieces[seat][..n].sort_unstable();
     }
 
     fn update_hash(&mut self) {
@@ -302,8 +384,8 @@ fn assign(
     same_piece: bool,
     next: usize,
     used: usize,
-    target: &mut Vec<usize>,
-    out: &mut Vec<[u8; 4]>,
+    target: &mut [usize; 4],
+    out: &mut StepSets,
 ) {
     if next == values.len() {
         if used == need {
@@ -369,9 +451,7 @@ impl Game for Maya {
     }
     fn legal_moves(&self, moves: &mut MoveList<MayaMove>) {
         if self.turn() == Turn::Player(self.to_move as PlayerId) {
-            let mut v = Vec::new();
-            self.generate(&mut v);
-            moves.extend(v);
+            self.generate(moves);
         }
     }
     fn chance_outcomes(&self, out: &mut Vec<(MayaMove, f64)>) {
@@ -394,33 +474,7 @@ impl Game for Maya {
             MayaMove::Play { steps, attack } => {
                 let seat = self.to_move as usize;
                 let n = self.rules.pieces();
-                let before = self.pieces[seat];
-                let mut landed = [OFF; 4];
-                for k in 0..n {
-                    if steps[k] > 0 {
-                        let to = (before[k] + steps[k]).min(OFF);
-                        self.pieces[seat][k] = to;
-                        landed[k] = to;
-                    }
-                }
-                for k in 0..n {
-                    if attack >> k & 1 == 1 && landed[k] < OFF {
-                        let sq = self.square_of(seat, landed[k]);
-                        for q in 0..self.num_players() {
-                            if q == seat {
-                                continue;
-                            }
-                            for i in 0..n {
-                                let x = self.pieces[q][i];
-                                if x > 0 && x < OFF && self.square_of(q, x) == sq {
-                                    self.pieces[q][i] = 0;
-                                }
-                            }
-                            self.pieces[q][..n].sort_unstable();
-                        }
-                    }
-                }
-                self.pieces[seat][..n].sort_unstable();
+                self.move_pieces(steps, attack);
                 let again = self.throws_again();
                 self.roll = NO_ROLL;
                 if self.pieces[seat][..n].iter().all(|&x| x == OFF) {
