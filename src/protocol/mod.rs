@@ -6,13 +6,14 @@
 //! Protocol for Go-board games; `session` frames them all (bytes in, a `Session` per protocol,
 //! replies out).
 //! `referee` is the line protocol's mode for hidden-information games (each program sees only
-//! its own view).
+//! its own view). `nboard` is the NBoard protocol of Othello GUIs (Edax, NTest).
 
 pub mod gnubg;
 pub mod gomocup;
 pub mod gtp;
 pub mod hub;
 pub mod line;
+pub mod nboard;
 pub mod referee;
 pub mod session;
 pub mod xboard;
