@@ -138,6 +138,7 @@ const SERVERS: &[(&str, Server)] = &[
     ("gnubg", gnubg_server),
     ("referee", referee_server),
     ("gtp", gtp_server),
+    ("nboard", nboard_server),
 ];
 
 fn random_agent<G: Evaluate>() -> Box<dyn Agent<G>> {
@@ -231,6 +232,20 @@ fn gtp_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
     Some(out)
 }
 
+/// The NBoard protocol (Othello GUIs); othello only.
+fn nboard_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
+    use boardlab::games::othello::OthelloRules;
+    use boardlab::protocol::nboard::NBoardServer;
+    use boardlab::protocol::session::serve;
+    if game != "othello" {
+        return None;
+    }
+    let mut server = NBoardServer::new(OthelloRules::default(), random_agent(), Limits::default());
+    let mut out = Vec::new();
+    serve(&mut server, input, &mut out).expect("writing to memory");
+    Some(out)
+}
+
 /// The session input: every corpus line, each also after the protocols' own verbs, and the
 /// raw non-UTF-8 lines, then an over-long line; `quit` never comes (the input just ends).
 fn session_input(lines: &[String]) -> Vec<u8> {
@@ -255,6 +270,8 @@ fn session_input(lines: &[String]) -> Vec<u8> {
             "board:a:b:7:0:0:",
             "observation ",
             "play b ",
+            "set game ",
+            "move ",
         ] {
             input.extend_from_slice(verb.as_bytes());
             input.extend_from_slice(l.as_bytes());

@@ -30,6 +30,8 @@ mod export;
 mod list;
 mod merge;
 mod perft;
+mod play;
+mod replay;
 mod search;
 mod serve;
 mod show;
@@ -74,6 +76,10 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Write one recorded game in another format (gomoku: SGF).
     Export(export::ExportArgs),
+    /// Write one self-contained HTML file to browse a tournament's games move by move.
+    Replay(replay::ReplayArgs),
+    /// Play an engine in the terminal (moves read from stdin, board redrawn after each).
+    Play(play::PlayArgs),
 }
 
 /// A command's failure: the message the user sees, and the exit code.
@@ -103,6 +109,8 @@ pub fn run() -> i32 {
         Command::Merge(args) => merge::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Export(args) => export::run(args),
+        Command::Replay(args) => replay::run(args),
+        Command::Play(args) => play::run(args),
     };
     match result {
         Ok(()) => 0,

@@ -10,7 +10,8 @@ use crate::with_game;
 #[derive(Args, Debug)]
 pub struct ServeArgs {
     /// The protocol: `line` (generic, every game; docs/protocol.md), `hub` (draughts), `gomocup`
-    /// (gomoku), `xboard` (Wa shogi), `gtp` (NoGo), `gnubg` (backgammon), ...
+    /// (gomoku), `xboard` (Wa shogi), `gtp` (NoGo), `gnubg` (backgammon), `nboard`
+    /// (Othello), ...
     #[arg(long, default_value = "line")]
     protocol: String,
     /// Game id (see `boardlab list`).
@@ -57,6 +58,8 @@ pub fn run(args: ServeArgs) -> CliResult {
         "gtp" => {
             crate::protocol::gtp::serve_cli(&args.game, args.engine.as_deref()).map_err(CliError)
         }
+        "nboard" => crate::protocol::nboard::serve_cli(&args.game, args.engine.as_deref())
+            .map_err(CliError),
         other => Err(CliError(format!(
             "unknown protocol {other:?} for game {:?}",
             args.game

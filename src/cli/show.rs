@@ -1,7 +1,7 @@
 use clap::Args;
 
 use super::{setup, CliError, CliResult};
-use crate::game::{Game, MoveList};
+use crate::game::{Draw, Game, MoveList};
 use crate::with_game;
 
 #[derive(Args, Debug)]
@@ -15,9 +15,23 @@ pub struct ShowArgs {
     /// Rule options, `key=value,key=value`.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     rules: String,
-    /// Play these moves (space separated, game notation) before drawing.
+    /// Play these moves (space separated, game notation) before drawing; the last one is
+    /// highlighted in the `--svg` picture.
     #[arg(long, allow_hyphen_values = true)]
     moves: Option<String>,
+    /// Also write the board as an SVG picture to this file (`-`: stdout, instead of the text).
+    #[arg(long)]
+    svg: Option<std::path::PathBuf>,
+    /// After `--moves`, play this many random plies (chance by its odds), for example boards.
+    #[arg(long, default_value_t = 0)]
+    random_plies: usize,
+    /// `--svg` draws what this seat may see (`0`, `1`, ..., or `spectator`) instead of the full
+    /// position (hidden-information games: Junqi; the same picture for the others).
+    #[arg(long)]
+    seen_by: Option<String>,
+    /// Seed of `--random-plies`.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// Also list a fact the game offers about the position (gomoku: `forbidden`,
     /// `forbidden_kinds`).
     #[arg(long = "extra")]
@@ -46,13 +60,62 @@ fn wanted(args: &ShowArgs) -> Vec<String> {
     wanted
 }
 
-fn show<G: Game>(args: &ShowArgs) -> CliResult {
+fn show<G: Draw>(args: &ShowArgs) -> CliResult {
     if let Some(file) = &args.positions {
         return show_many::<G>(args, file);
     }
     let mut state: G = setup(&args.rules, args.position.as_deref())?;
+    let mut last = None;
     for mv in args.moves.as_deref().unwrap_or("").split_whitespace() {
-        state.play_text(mv)?;
+        let before = state.clone();
+        let played = state.play_text(mv)?;
+        last = Some((before, played));
+    }
+    if args.random_plies > 0 {
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(args.seed);
+        for _ in 0..args.random_plies {
+            use rand::Rng;
+            let mv = match state.turn() {
+                crate::game::Turn::Terminal => break,
+                crate::game::Turn::Chance => {
+                    let mut outcomes = Vec::new();
+                    state.chance_outcomes(&mut outcomes);
+                    crate::game::playout::sample_outcome(&outcomes, &mut rng)
+                }
+                crate::game::Turn::Player(_) => {
+                    let mut moves = MoveList::new();
+                    state.legal_moves(&mut moves);
+                    moves[rng.gen_range(0..moves.len())]
+                }
+            };
+            let before = state.clone();
+            state.play(mv);
+            last = Some((before, mv));
+        }
+    }
+    if let Some(path) = &args.svg {
+        let last = last.as_ref().map(|(before, mv)| (before, *mv));
+        let svg = match args.seen_by.as_deref() {
+            None => state.svg(last),
+            Some("spectator") => state.svg_seen_by(last, None),
+            Some(seat) => match seat.parse::<usize>() {
+                Ok(p) if p < state.num_players() => state.svg_seen_by(last, Some(p)),
+                _ => {
+                    return Err(CliError(format!(
+                        "--seen-by takes a seat 0..{} or spectator, not {}",
+                        state.num_players() - 1,
+                        crate::game::error::quote(seat)
+                    )))
+                }
+            },
+        };
+        if path.as_os_str() == "-" {
+            out!("{}", svg.trim_end());
+            return Ok(());
+        }
+        std::fs::write(path, svg)
+            .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
     }
     let chosen = chosen_extras(&state, &wanted(args))?;
     if args.json {

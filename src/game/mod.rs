@@ -5,6 +5,7 @@
 pub mod conformance;
 pub mod contract;
 pub mod dice;
+pub mod draw;
 pub mod error;
 pub mod grid;
 pub mod movelist;
@@ -16,6 +17,7 @@ pub mod simulate;
 pub mod track;
 pub mod zobrist;
 
+pub use draw::Draw;
 pub use contract::{Game, ImperfectInformation, PlayerId, Returns, Turn, MAX_PLAYERS};
 pub use error::{GameError, ParseError};
 pub use movelist::MoveList;

@@ -7,7 +7,7 @@
 //! replies out); `client` is the other direction, the plumbing of an external engine process
 //! and the `ExternalProtocol` every client implements.
 //! `referee` is the line protocol's mode for hidden-information games (each program sees only
-//! its own view).
+//! its own view). `nboard` is the NBoard protocol of Othello GUIs (Edax, NTest).
 
 pub mod client;
 pub mod gnubg;
@@ -15,6 +15,7 @@ pub mod gomocup;
 pub mod gtp;
 pub mod hub;
 pub mod line;
+pub mod nboard;
 pub mod referee;
 pub mod session;
 pub mod xboard;

@@ -5,6 +5,7 @@
 //! weather and items modules: docs/rules/aeroplane.md.
 
 pub mod board;
+pub mod draw;
 pub mod eval;
 pub mod game;
 pub mod moves;

@@ -9,6 +9,7 @@
 pub mod bearoff;
 pub mod board;
 pub mod cube;
+pub mod draw;
 pub mod eval;
 pub mod fibs;
 pub mod fit;

@@ -4,6 +4,7 @@
 //! Markov chain solved backwards). Rule readings: docs/rules/bigcat.md.
 
 pub mod board;
+pub mod draw;
 pub mod eval;
 pub mod game;
 pub mod rules;

@@ -2,6 +2,7 @@
 //! with the seed 003 switches and national presets (English by default), one rules engine on
 //! bitboards for both boards. Rules as implemented: docs/rules/draughts.md, docs/rules/checkers.md.
 
+pub mod draw;
 pub mod eval;
 pub mod geometry;
 pub mod hub;

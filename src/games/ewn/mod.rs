@@ -4,6 +4,7 @@
 //! seed's seven-game match format is the arena's `ewn7` preset (`arena::match_format`).
 
 pub mod board;
+pub mod draw;
 pub mod eval;
 pub mod fit_weights;
 pub mod rules;

@@ -12,6 +12,7 @@
 //! - `threats`: threat-space search (VCF by fours, VCT by threes and fours).
 
 pub mod board;
+pub mod draw;
 pub mod eval;
 pub mod forbidden;
 pub mod opening;

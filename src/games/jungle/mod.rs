@@ -4,6 +4,7 @@
 //! readings: docs/rules/jungle.md.
 
 pub mod board;
+pub mod draw;
 pub mod eval;
 pub mod game;
 pub mod movegen;

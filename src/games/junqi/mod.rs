@@ -9,6 +9,7 @@
 pub mod agents;
 pub mod belief;
 pub mod board;
+pub mod draw;
 pub mod eval;
 pub mod game;
 pub mod observation;

@@ -5,6 +5,7 @@
 //! readings: docs/rules/mayacross.md.
 
 pub mod board;
+pub mod draw;
 pub mod eval;
 pub mod game;
 pub mod rules;

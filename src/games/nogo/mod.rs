@@ -6,6 +6,7 @@
 
 pub mod bits;
 pub mod board;
+pub mod draw;
 pub mod eval;
 pub mod geometry;
 pub mod rules;

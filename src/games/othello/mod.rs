@@ -2,7 +2,9 @@
 //! live beside them (`eval`, `solve`) when the search issue adds them.
 
 pub mod bitboard;
+pub mod draw;
 pub mod eval;
+pub mod ggf;
 pub mod rules;
 pub mod solve;
 

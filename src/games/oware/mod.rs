@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod database;
+pub mod draw;
 pub mod eval;
 pub mod game;
 pub mod index;

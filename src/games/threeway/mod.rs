@@ -5,6 +5,7 @@
 //! docs/rules/threeway.md.
 
 pub mod board;
+pub mod draw;
 pub mod eval;
 pub mod game;
 pub mod perfect;

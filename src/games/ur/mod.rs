@@ -4,6 +4,7 @@
 //! solved table. Rule readings: docs/rules/ur.md.
 
 pub mod board;
+pub mod draw;
 pub mod eval;
 pub mod game;
 pub mod index;

@@ -10,6 +10,7 @@
 //!
 //! docs/rules/washogi.md is the rules as implemented.
 
+pub mod draw;
 pub mod eval;
 pub mod game;
 pub mod geometry;
