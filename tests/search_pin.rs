@@ -63,7 +63,9 @@ fn search<G: Evaluate>(engine: &str, depth: u32, pos: &G) -> (String, f64, u64) 
     let spec = EngineSpec::load(&root().join(engine)).expect("engine file");
     // Lazy SMP's node counts depend on the threads' timing: pinned engines search alone.
     assert!(
-        spec.params.get("threads").is_none_or(|t| t.as_integer() == Some(1)),
+        spec.params
+            .get("threads")
+            .is_none_or(|t| t.as_integer() == Some(1)),
         "{engine}: pinned searches need one thread"
     );
     let mut agent = boardlab::search::build_agent::<G>(&spec, 0).expect("agent");

@@ -25,6 +25,7 @@ pub fn output_failed(e: std::io::Error) -> ! {
     std::process::exit(1)
 }
 
+mod bench;
 mod crosscheck;
 mod export;
 mod list;
@@ -36,6 +37,7 @@ mod show;
 mod solve;
 mod solve_race;
 mod tournament;
+mod tune;
 
 /// boardlab: a game-AI engine and search laboratory.
 ///
@@ -74,6 +76,10 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Write one recorded game in another format (gomoku: SGF).
     Export(export::ExportArgs),
+    /// Search a fixed list of positions per game to a fixed depth: node signature and nodes/s.
+    Bench(bench::BenchArgs),
+    /// Fit an engine's numbers from games (probcut: ProbCut's regressions).
+    Tune(tune::TuneArgs),
 }
 
 /// A command's failure: the message the user sees, and the exit code.
@@ -103,6 +109,8 @@ pub fn run() -> i32 {
         Command::Merge(args) => merge::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Export(args) => export::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Tune(args) => tune::run(args),
     };
     match result {
         Ok(()) => 0,
