@@ -53,8 +53,16 @@ fn bench_signature_is_unchanged() {
 #[test]
 fn a_selective_engine_reaches_the_bench_depth_with_fewer_nodes() {
     let plain = bench(&["--game", "othello"]);
-    let lmr = bench(&["--game", "othello", "--engine", "engines/othello/ab-lmr.toml"]);
-    let (p, l) = (plain["nodes"].as_u64().unwrap(), lmr["nodes"].as_u64().unwrap());
+    let lmr = bench(&[
+        "--game",
+        "othello",
+        "--engine",
+        "engines/othello/ab-lmr.toml",
+    ]);
+    let (p, l) = (
+        plain["nodes"].as_u64().unwrap(),
+        lmr["nodes"].as_u64().unwrap(),
+    );
     assert!(l < p, "LMR {l} nodes, plain {p}");
 }
 
@@ -64,7 +72,13 @@ fn bad_bench_arguments_are_refused() {
         &["bench", "--game", "chess"][..],
         &["bench", "--threads", "0"],
         &["bench", "--engine", "engines/othello/ab-lmr.toml"],
-        &["bench", "--game", "othello", "--engine", "engines/othello/mcts.toml"],
+        &[
+            "bench",
+            "--game",
+            "othello",
+            "--engine",
+            "engines/othello/mcts.toml",
+        ],
         &["bench", "--game", "othello", "--depth", "0"],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_boardlab"))

@@ -1068,19 +1068,22 @@ mod tests {
         }
     }
 
-    #[test]
-    fn lazy_smp_solves_tictactoe_as_a_draw() {
-        let mut ab = agent::<TicTacToe>(1.0, 2);
+    /// Tic-tac-toe is a draw, and X in the centre wins against O on an edge.
+    fn assert_solves_tictactoe(ab: &mut AlphaBeta<TicTacToe>) {
         let r = ab
             .search(&TicTacToe::new(&Default::default()), &Limits::depth(9))
             .unwrap();
         assert_eq!(r.score, 0.0);
-        // X in the centre, O on an edge loses.
         let mut s = TicTacToe::new(&Default::default());
         s.play(4);
         s.play(1);
         let r = ab.search(&s, &Limits::depth(9)).unwrap();
         assert!(r.score > report_score(WIN_THRESHOLD), "{r:?}");
+    }
+
+    #[test]
+    fn lazy_smp_solves_tictactoe_as_a_draw() {
+        assert_solves_tictactoe(&mut agent::<TicTacToe>(1.0, 2));
     }
 
     #[test]
@@ -1188,16 +1191,13 @@ mod tests {
         config.lmr.on = true;
         config.lmr.min_depth = 2;
         config.lmr.min_moves = 1;
-        let mut ab = AlphaBeta::new("lmr", TicTacToe::default_weights(), config, Limits::default());
-        let r = ab
-            .search(&TicTacToe::new(&Default::default()), &Limits::depth(9))
-            .unwrap();
-        assert_eq!(r.score, 0.0);
-        let mut s = TicTacToe::new(&Default::default());
-        s.play(4);
-        s.play(1);
-        let r = ab.search(&s, &Limits::depth(9)).unwrap();
-        assert!(r.score > report_score(WIN_THRESHOLD), "{r:?}");
+        let mut ab = AlphaBeta::new(
+            "lmr",
+            TicTacToe::default_weights(),
+            config,
+            Limits::default(),
+        );
+        assert_solves_tictactoe(&mut ab);
     }
 
     /// One-reply and singular extensions search deeper lines (more nodes) and count.
