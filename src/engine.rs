@@ -200,6 +200,11 @@ pub trait Agent<G: Game>: Send {
     fn note(&self) -> Option<String> {
         None
     }
+    /// Counters of the last search by name (alpha-beta: reductions taken, cut-offs by cause),
+    /// for `boardlab search --json`. None by default.
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
     /// Some when this back end's score is exact knowledge (a solver or a solved table), saying
     /// what it measures; such an agent answers with an error where it knows nothing.
     fn exact_score(&self) -> Option<ExactScore> {
@@ -325,6 +330,23 @@ pub trait Evaluate: Game {
     /// deterministic order (the table stores indices into this list).
     fn search_moves(&self, moves: &mut MoveList<Self::Move>) {
         self.legal_moves(moves)
+    }
+    /// True for a move alpha-beta's `forcing` extension searches one ply deeper (a check in
+    /// Wa shogi, a four in gomoku, a capture the opponent must answer). None by default.
+    fn is_forcing(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+    /// The position after the side to move passes, for alpha-beta's null-move pruning (the
+    /// opponent to move, nothing else changed, the hash updated). None (the default) where
+    /// passing has no meaning; a game returns None here too where zugzwang is likely.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+    /// True where zugzwang is likely (few pieces, only pawns, ...): alpha-beta then tries no
+    /// null move here even when the game has one. False by default.
+    fn zugzwang_risk(&self) -> bool {
+        false
     }
     /// A result a game-specific solver proves for the side to move here (gomoku: a threat-space
     /// search finds a forced win), which alpha-beta then takes instead of searching the node.

@@ -100,6 +100,9 @@ impl<G: Game> Agent<G> for WithOffers<G> {
     fn exact_score(&self) -> Option<ExactScore> {
         self.inner.exact_score()
     }
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        self.inner.counters()
+    }
 }
 
 #[cfg(test)]

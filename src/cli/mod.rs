@@ -25,6 +25,7 @@ pub fn output_failed(e: std::io::Error) -> ! {
     std::process::exit(1)
 }
 
+mod bench;
 mod crosscheck;
 mod export;
 mod list;
@@ -38,6 +39,7 @@ mod show;
 mod solve;
 mod solve_race;
 mod tournament;
+mod tune;
 
 /// boardlab: a game-AI engine and search laboratory.
 ///
@@ -80,6 +82,10 @@ pub enum Command {
     Replay(replay::ReplayArgs),
     /// Play an engine in the terminal (moves read from stdin, board redrawn after each).
     Play(play::PlayArgs),
+    /// Search a fixed list of positions per game to a fixed depth: node signature and nodes/s.
+    Bench(bench::BenchArgs),
+    /// Fit an engine's numbers from games (probcut: ProbCut's regressions).
+    Tune(tune::TuneArgs),
 }
 
 /// A command's failure: the message the user sees, and the exit code.
@@ -111,6 +117,8 @@ pub fn run() -> i32 {
         Command::Export(args) => export::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Play(args) => play::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Tune(args) => tune::run(args),
     };
     match result {
         Ok(()) => 0,

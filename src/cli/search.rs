@@ -18,8 +18,8 @@ use crate::with_game;
 #[derive(Args, Debug)]
 pub struct SearchArgs {
     /// Game id (see `boardlab list`).
-    #[arg(long)]
-    game: String,
+    #[arg(long, required_unless_present = "list_params")]
+    game: Option<String>,
     /// The engine file (engines/<game>/*.toml). Not needed with --exact.
     #[arg(long)]
     engine: Option<PathBuf>,
@@ -55,25 +55,81 @@ pub struct SearchArgs {
     /// empty: 36, the deepest FFO position, takes hours), unless --time-ms bounds the solve.
     #[arg(long, default_value_t = 36)]
     max_empties: u32,
-    /// Print one JSON object.
+    /// Print one JSON object (with `counters`: what the selective search did).
     #[arg(long)]
     json: bool,
+    /// List every alpha-beta `[params]` key with its type, default and range, and exit.
+    #[arg(long)]
+    list_params: bool,
 }
 
 pub fn run(args: SearchArgs) -> CliResult {
+    if args.list_params {
+        list_params(args.json);
+        return Ok(());
+    }
+    let game = args.game.as_deref().unwrap_or_default();
     if args.exact {
-        if args.game != "othello" {
+        if game != "othello" {
             return Err(CliError(format!(
-                "--exact solves Othello only, not {:?}",
-                args.game
+                "--exact solves Othello only, not {game:?}"
             )));
         }
         return run_exact(&args);
     }
-    with_game!(args.game.as_str(), |G| run_game::<G>(&args))?
+    with_game!(game, |G| run_game::<G>(&args))?
 }
 
-fn print_report<G: Game>(args: &SearchArgs, state: &G, r: &SearchReport<G::Move>) {
+/// `--list-params`: the alpha-beta params (`search::ALPHABETA_PARAMS`), one a line or as JSON.
+fn list_params(json: bool) {
+    use crate::search::ParamKind;
+    let mut rows = Vec::new();
+    for p in crate::search::ALPHABETA_PARAMS {
+        let (kind, default, min, max) = match p.kind {
+            ParamKind::Bool(d) => ("bool", d.to_string(), String::new(), String::new()),
+            ParamKind::Int { default, min, max } => {
+                ("int", default.to_string(), min.to_string(), max.to_string())
+            }
+            ParamKind::Float { default, min, max } => (
+                "float",
+                default.to_string(),
+                min.to_string(),
+                max.to_string(),
+            ),
+            ParamKind::Text => ("text", String::new(), String::new(), String::new()),
+        };
+        if json {
+            rows.push(serde_json::json!({
+                "name": p.name, "type": kind, "default": default, "min": min, "max": max,
+                "doc": p.doc,
+            }));
+        } else {
+            let range = if min.is_empty() {
+                String::new()
+            } else {
+                format!("[{min}, {max}]")
+            };
+            out!(
+                "{:<24} {:<5} {:>12} {:<26} {}",
+                p.name,
+                kind,
+                default,
+                range,
+                p.doc
+            );
+        }
+    }
+    if json {
+        out!("{}", serde_json::Value::Array(rows));
+    }
+}
+
+fn print_report<G: Game>(
+    args: &SearchArgs,
+    state: &G,
+    r: &SearchReport<G::Move>,
+    counters: &[(&'static str, u64)],
+) {
     let pv = r.pv_texts(state, |s, m| s.format_move(m));
     let best = state.format_move(r.best);
     if args.json {
@@ -85,6 +141,13 @@ fn print_report<G: Game>(args: &SearchArgs, state: &G, r: &SearchReport<G::Move>
             "ms": r.ms,
             "pv": pv,
         });
+        if !counters.is_empty() {
+            out["counters"] = counters
+                .iter()
+                .map(|(k, v)| (k.to_string(), serde_json::Value::from(*v)))
+                .collect::<serde_json::Map<_, _>>()
+                .into();
+        }
         if !args.exact {
             if let Some(n) = crate::search::linear::result_plies(r.score) {
                 // A forced result: plies to the end, positive for a win.
@@ -137,7 +200,7 @@ fn run_game<G: Evaluate>(args: &SearchArgs) -> CliResult {
         )));
     }
     let report = agent.choose(&state, &limits)?;
-    print_report(args, &state, &report);
+    print_report(args, &state, &report, &agent.counters());
     Ok(())
 }
 
@@ -208,6 +271,6 @@ fn run_exact(args: &SearchArgs) -> CliResult {
         ms: started.elapsed().as_millis() as u64,
         pv: sol.pv,
     };
-    print_report(args, &state, &report);
+    print_report(args, &state, &report, &[]);
     Ok(())
 }

@@ -2,6 +2,11 @@
 //! a shared transposition table, killer and history move ordering, optional quiescence search,
 //! and lazy SMP (helper threads search the same tree and share only the table).
 //!
+//! Selective search, every part off by default so that plain alpha-beta searches exactly as it
+//! did before (tests/search_pin.rs): late move reductions (`reductions`), reverse futility,
+//! razoring, futility and null-move pruning (`pruning`), (Multi-)ProbCut (`probcut`), singular,
+//! forcing and one-reply extensions (`extensions`), and clock management (`timeman`).
+//!
 //! Values are seen from the player to move. Turns may repeat (one player moves twice), so a
 //! child's value is negated only when the player changes; chance nodes met on the way are
 //! averaged exactly (use the expectimax back end for games that are mostly dice).
@@ -13,11 +18,17 @@ use std::time::Instant;
 
 use smallvec::SmallVec;
 
+use super::extensions::ExtensionConfig;
 use super::linear::{
-    move_key, report_score, return_score, terminal_score, LinearEval, WIN, WIN_THRESHOLD,
+    move_key, report_score, return_score, terminal_score, LinearEval, SCORE_SCALE, WIN,
+    WIN_THRESHOLD,
 };
+use super::probcut::ProbCutConfig;
+use super::pruning::{margin, PruningConfig};
+use super::reductions::{LmrConfig, LmrTable};
+use super::timeman::{TimeConfig, TimeManager};
 use super::tt::{Bound, TranspositionTable, NO_MOVE};
-use crate::engine::{Agent, AgentError, Evaluate, ExactValues, Limits, SearchReport};
+use crate::engine::{Agent, AgentError, Clock, Evaluate, ExactValues, Limits, SearchReport};
 use crate::game::{MoveList, PlayerId, Turn};
 
 /// Beyond every score (results include a margin of up to 1e7 above `WIN`).
@@ -43,6 +54,11 @@ pub struct AlphaBetaConfig {
     pub default_depth: u32,
     /// The game's own engine-file parameters (`Evaluate::game_params`), applied to each root.
     pub game_params: toml::Table,
+    pub lmr: LmrConfig,
+    pub pruning: PruningConfig,
+    pub extensions: ExtensionConfig,
+    pub probcut: ProbCutConfig,
+    pub time: TimeConfig,
 }
 
 impl Default for AlphaBetaConfig {
@@ -55,7 +71,65 @@ impl Default for AlphaBetaConfig {
             aspiration: 50.0,
             default_depth: 6,
             game_params: toml::Table::new(),
+            lmr: LmrConfig::default(),
+            pruning: PruningConfig::default(),
+            extensions: ExtensionConfig::default(),
+            probcut: ProbCutConfig::default(),
+            time: TimeConfig::default(),
         }
+    }
+}
+
+/// What the selective parts of one search did (`boardlab search --json`, key `counters`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    pub lmr_reduced: u64,
+    pub lmr_researched: u64,
+    pub futility_pruned: u64,
+    pub reverse_futility_cut: u64,
+    pub razor_cut: u64,
+    pub null_cut: u64,
+    pub null_verify_failed: u64,
+    pub probcut_cut: u64,
+    pub singular_extended: u64,
+    pub forcing_extended: u64,
+    pub one_reply_extended: u64,
+    /// Iterations completed (every thread).
+    pub iterations: u64,
+}
+
+impl SearchStats {
+    fn add(&mut self, o: &SearchStats) {
+        self.lmr_reduced += o.lmr_reduced;
+        self.lmr_researched += o.lmr_researched;
+        self.futility_pruned += o.futility_pruned;
+        self.reverse_futility_cut += o.reverse_futility_cut;
+        self.razor_cut += o.razor_cut;
+        self.null_cut += o.null_cut;
+        self.null_verify_failed += o.null_verify_failed;
+        self.probcut_cut += o.probcut_cut;
+        self.singular_extended += o.singular_extended;
+        self.forcing_extended += o.forcing_extended;
+        self.one_reply_extended += o.one_reply_extended;
+        self.iterations += o.iterations;
+    }
+
+    /// The counters by name.
+    pub fn named(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("lmr_reduced", self.lmr_reduced),
+            ("lmr_researched", self.lmr_researched),
+            ("futility_pruned", self.futility_pruned),
+            ("reverse_futility_cut", self.reverse_futility_cut),
+            ("razor_cut", self.razor_cut),
+            ("null_cut", self.null_cut),
+            ("null_verify_failed", self.null_verify_failed),
+            ("probcut_cut", self.probcut_cut),
+            ("singular_extended", self.singular_extended),
+            ("forcing_extended", self.forcing_extended),
+            ("one_reply_extended", self.one_reply_extended),
+            ("iterations", self.iterations),
+        ]
     }
 }
 
@@ -68,6 +142,9 @@ pub struct AlphaBeta<G: Evaluate> {
     tt: Arc<TranspositionTable>,
     /// Exact values probed at every node below the root (an endgame database), if any.
     exact: Option<Arc<dyn ExactValues<G>>>,
+    /// The clock for the next search (`Agent::set_clock`), used by the time manager.
+    clock: Option<Clock>,
+    stats: SearchStats,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -86,6 +163,8 @@ impl<G: Evaluate> AlphaBeta<G> {
             limits,
             tt,
             exact: None,
+            clock: None,
+            stats: SearchStats::default(),
             _game: PhantomData,
         }
     }
@@ -111,6 +190,7 @@ impl<G: Evaluate> AlphaBeta<G> {
                 .ok()?;
             &with_params
         };
+        let clock = self.clock.take();
         let limits = self.limits.replaced_by(*limits);
         let max_depth = match limits {
             Limits {
@@ -123,24 +203,39 @@ impl<G: Evaluate> AlphaBeta<G> {
         }
         .clamp(1, MAX_PLY as u32 - 8);
         let start = Instant::now();
+        let timeman = if self.config.time.on {
+            TimeManager::new(&self.config.time, limits.time_ms, clock).map(|mut t| {
+                // An engine file's own move time stays a hard limit under a clock too.
+                if let Some(file) = self.limits.time_ms {
+                    t.hard_ms = t.hard_ms.min(file);
+                }
+                t
+            })
+        } else {
+            None
+        };
         let shared = Shared {
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             start,
-            time_ms: limits.time_ms,
+            time_ms: timeman.as_ref().map_or(limits.time_ms, |t| Some(t.hard_ms)),
             node_limit: limits.nodes,
         };
+        let lmr = self.config.lmr.on.then(|| LmrTable::new(&self.config.lmr));
         self.tt.new_search();
         let threads = self.config.threads.max(1);
-        let result = std::thread::scope(|scope| {
+        let (result, stats) = std::thread::scope(|scope| {
+            let mut helpers = Vec::new();
             for id in 1..threads {
                 let shared = &shared;
                 let (tt, weights, config) = (&*self.tt, self.weights.clone(), &self.config);
                 let exact = self.exact.as_deref();
-                scope.spawn(move || {
-                    let mut w = Worker::<G>::new(shared, tt, exact, weights, config, id);
-                    w.iterate(root, max_depth);
-                });
+                let lmr = lmr.as_ref();
+                helpers.push(scope.spawn(move || {
+                    let mut w = Worker::<G>::new(shared, tt, exact, weights, config, lmr, id);
+                    w.iterate(root, max_depth, None);
+                    w.stats
+                }));
             }
             let mut main = Worker::<G>::new(
                 &shared,
@@ -148,12 +243,20 @@ impl<G: Evaluate> AlphaBeta<G> {
                 self.exact.as_deref(),
                 self.weights.clone(),
                 &self.config,
+                lmr.as_ref(),
                 0,
             );
-            let r = main.iterate(root, max_depth);
+            let r = main.iterate(root, max_depth, timeman);
             shared.stop.store(true, Ordering::Relaxed);
-            r
+            let mut stats = main.stats;
+            for h in helpers {
+                if let Ok(s) = h.join() {
+                    stats.add(&s);
+                }
+            }
+            (r, stats)
         });
+        self.stats = stats;
         let (score, depth, pv) = result?;
         let _ = root_player;
         Some(SearchReport {
@@ -177,6 +280,12 @@ impl<G: Evaluate> Agent<G> for AlphaBeta<G> {
     fn choose(&mut self, state: &G, limits: &Limits) -> Result<SearchReport<G::Move>, AgentError> {
         self.search(state, limits).ok_or(AgentError::NoMove)
     }
+    fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
+    }
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        self.stats.named()
+    }
 }
 
 /// What the threads of one search share besides the table.
@@ -194,6 +303,7 @@ struct Worker<'a, G: Evaluate> {
     exact: Option<&'a dyn ExactValues<G>>,
     eval: LinearEval,
     config: &'a AlphaBetaConfig,
+    lmr: Option<&'a LmrTable>,
     id: usize,
     unflushed: u64,
     /// Limits are only honoured once depth 1 is complete, so there is always a move.
@@ -202,6 +312,11 @@ struct Worker<'a, G: Evaluate> {
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i64>,
     pv: Vec<Vec<G::Move>>,
+    /// Plies of extension on the line from the root to each ply.
+    extended: Vec<i32>,
+    /// Inside a null move's verification search (no null move there).
+    verifying: bool,
+    stats: SearchStats,
 }
 
 impl<'a, G: Evaluate> Worker<'a, G> {
@@ -211,6 +326,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         exact: Option<&'a dyn ExactValues<G>>,
         weights: Vec<f64>,
         config: &'a AlphaBetaConfig,
+        lmr: Option<&'a LmrTable>,
         id: usize,
     ) -> Self {
         Worker {
@@ -219,6 +335,7 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             exact,
             eval: LinearEval::new(weights),
             config,
+            lmr,
             id,
             unflushed: 0,
             may_stop: false,
@@ -226,11 +343,20 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; HISTORY_SIZE],
             pv: (0..=MAX_PLY).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
+            extended: vec![0; MAX_PLY + 2],
+            verifying: false,
+            stats: SearchStats::default(),
         }
     }
 
     /// Iterative deepening to `max_depth`: (score, depth, pv) of the last complete iteration.
-    fn iterate(&mut self, root: &G, max_depth: u32) -> Option<(i32, u32, Vec<G::Move>)> {
+    /// The main thread alone manages the time (`timeman`: None for the old rule, below).
+    fn iterate(
+        &mut self,
+        root: &G,
+        max_depth: u32,
+        mut timeman: Option<TimeManager>,
+    ) -> Option<(i32, u32, Vec<G::Move>)> {
         let root_player = root.current_player()?;
         let mut result: Option<(i32, u32, Vec<G::Move>)> = None;
         // Helpers start one ply deeper on odd ids so the threads spread over depths.
@@ -273,11 +399,19 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             if !self.pv[0].is_empty() {
                 result = Some((score, depth, self.pv[0].clone()));
             }
+            self.stats.iterations += 1;
             if self.id == 0 {
                 if self.shared.stop.load(Ordering::Relaxed) || is_proven(score) {
                     break;
                 }
-                if let Some(t) = self.shared.time_ms {
+                if let Some(tm) = timeman.as_mut() {
+                    if let Some((_, _, pv)) = &result {
+                        let elapsed = self.shared.start.elapsed().as_millis() as u64;
+                        if tm.stop_after_iteration(move_key(&pv[0]), score, elapsed) {
+                            break;
+                        }
+                    }
+                } else if let Some(t) = self.shared.time_ms {
                     // The next iteration would most likely not finish: keep the time.
                     if self.shared.start.elapsed().as_millis() as u64 * 2 > t {
                         break;
@@ -408,10 +542,12 @@ impl<'a, G: Evaluate> Worker<'a, G> {
         // One ply from the horizon a probe (a cache miss, mostly) costs more than it saves.
         let use_tt = depth >= 2;
         let mut tt_move = NO_MOVE;
+        let mut tt_entry = None;
         if let Some(hit) = if use_tt { self.tt.probe(hash) } else { None } {
             tt_move = hit.mv;
+            let s = score_from_tt(hit.score, ply);
+            tt_entry = Some((s, hit.depth as i32, hit.bound));
             if ply > 0 && hit.depth as i32 >= depth {
-                let s = score_from_tt(hit.score, ply);
                 match hit.bound {
                     Bound::Exact => return s,
                     Bound::Lower if s >= beta => return s,
@@ -432,6 +568,29 @@ impl<'a, G: Evaluate> Worker<'a, G> {
                 return if p.win { WIN - plies } else { -WIN + plies };
             }
         }
+        let pv_node = beta > alpha.saturating_add(1);
+        let config = self.config;
+        // Forward pruning: never at the root or a PV node, never in the middle of an exchange,
+        // never against a bound that is a game result.
+        let prunable = ply > 0
+            && !pv_node
+            && alpha.abs() < WIN_THRESHOLD
+            && beta.abs() < WIN_THRESHOLD
+            && (config.pruning.needs_static_eval() || config.probcut.on)
+            && state.is_quiet();
+        let mut static_eval = None;
+        if prunable && config.pruning.needs_static_eval() {
+            let eval = self.eval.score(state, me);
+            static_eval = Some(eval);
+            if let Some(v) = self.prune_before_moves(state, me, depth, alpha, beta, ply, eval) {
+                return v;
+            }
+        }
+        if prunable && config.probcut.on {
+            if let Some(v) = self.probcut(state, me, depth, alpha, beta, ply) {
+                return v;
+            }
+        }
         let mut moves = MoveList::new();
         state.search_moves(&mut moves);
         let mut order: SmallVec<[(i64, u16); 64]> = moves
@@ -439,6 +598,38 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             .enumerate()
             .map(|(i, m)| (self.order_key(state, m, i, tt_move, ply), i as u16))
             .collect();
+        // Extensions of this node's children: one reply, the singular table move.
+        let ext = &config.extensions;
+        let ext_room = ext.max_extensions - self.extended[ply];
+        let mut node_ext = 0;
+        if ext.one_reply && ext_room > 0 && moves.len() == 1 && ply > 0 {
+            node_ext = 1;
+            self.stats.one_reply_extended += 1;
+        }
+        let mut singular_index = NO_MOVE;
+        if ext.singular && ext_room > node_ext && ply > 0 && depth >= ext.singular_min_depth {
+            if let Some((s, d, bound)) = tt_entry {
+                if tt_move != NO_MOVE
+                    && (tt_move as usize) < moves.len()
+                    && d >= depth - 3
+                    && matches!(bound, Bound::Lower | Bound::Exact)
+                    && s.abs() < WIN_THRESHOLD
+                    && self.is_singular(state, me, &moves, tt_move, s, depth, ply)
+                {
+                    singular_index = tt_move;
+                    self.stats.singular_extended += 1;
+                }
+            }
+        }
+        // Futility: near the horizon, quiet moves that cannot bring the evaluation up to alpha.
+        let futile = match static_eval {
+            Some(eval) if config.pruning.futility && depth <= config.pruning.futility_depth => {
+                eval + margin(config.pruning.futility_margin, depth) <= alpha
+            }
+            _ => false,
+        };
+        let lmr = self.lmr.filter(|_| depth >= config.lmr.min_depth);
+        let quiet_node = (lmr.is_some() || futile) && state.is_quiet();
         let alpha_orig = alpha;
         let mut best = -INF;
         let mut best_index = NO_MOVE;
@@ -453,14 +644,51 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             order.swap(n, j);
             let index = order[n].1;
             let mv = moves[index as usize];
+            // A quiet move: not noisy, not the table's, not a killer, not hinted above the cap.
+            let quiet_move = n > 0
+                && quiet_node
+                && index != tt_move
+                && !state.is_noisy(mv)
+                && self.killers[ply][0] != Some(mv)
+                && self.killers[ply][1] != Some(mv)
+                && state.order_hint(mv) <= config.lmr.max_hint;
+            if futile && quiet_move {
+                self.stats.futility_pruned += 1;
+                continue;
+            }
+            let mut e = node_ext;
+            if index == singular_index {
+                e += 1;
+            }
+            if ext.forcing && e < ext_room && state.is_forcing(mv) {
+                e += 1;
+                self.stats.forcing_extended += 1;
+            }
+            let e = e.min(ext_room.max(0));
+            self.extended[ply + 1] = self.extended[ply] + e;
+            let new_depth = depth - 1 + e;
             let mut child = state.clone();
             child.play(mv);
             let v = if n == 0 {
-                self.child_value(&child, me, depth - 1, alpha, beta, ply)
+                self.child_value(&child, me, new_depth, alpha, beta, ply)
             } else {
-                let v = self.child_value(&child, me, depth - 1, alpha, alpha + 1, ply);
-                if v > alpha && v < beta {
-                    self.child_value(&child, me, depth - 1, alpha, beta, ply)
+                let mut r = 0;
+                if let Some(table) = lmr.filter(|_| quiet_move && n >= config.lmr.min_moves) {
+                    r = table.reduction(depth, n);
+                    if pv_node && config.lmr.pv_less {
+                        r = (r - 1).max(0);
+                    }
+                }
+                let mut v = self.child_value(&child, me, new_depth - r, alpha, alpha + 1, ply);
+                if r > 0 {
+                    self.stats.lmr_reduced += 1;
+                    if v > alpha && !self.stopped {
+                        self.stats.lmr_researched += 1;
+                        v = self.child_value(&child, me, new_depth, alpha, alpha + 1, ply);
+                    }
+                }
+                if v > alpha && v < beta && !self.stopped {
+                    self.child_value(&child, me, new_depth, alpha, beta, ply)
                 } else {
                     v
                 }
@@ -506,6 +734,151 @@ impl<'a, G: Evaluate> Worker<'a, G> {
             );
         }
         best
+    }
+
+    /// Reverse futility, razoring and null move at a non-PV quiet node with static evaluation
+    /// `eval`: Some(value) when the node is settled without searching its moves.
+    #[allow(clippy::too_many_arguments)]
+    fn prune_before_moves(
+        &mut self,
+        state: &G,
+        me: PlayerId,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        eval: i32,
+    ) -> Option<i32> {
+        let config = self.config;
+        let c = &config.pruning;
+        if c.reverse_futility
+            && depth <= c.reverse_futility_depth
+            && eval - margin(c.reverse_futility_margin, depth) >= beta
+        {
+            self.stats.reverse_futility_cut += 1;
+            return Some(eval);
+        }
+        if c.razoring && depth <= c.razor_depth && eval + margin(c.razor_margin, depth) <= alpha {
+            let v = self.quiesce(state, alpha, alpha + 1, ply, 0, me);
+            if self.stopped {
+                return Some(0);
+            }
+            if v <= alpha {
+                self.stats.razor_cut += 1;
+                return Some(v);
+            }
+        }
+        if c.null_move
+            && !self.verifying
+            && depth >= c.null_min_depth
+            && eval >= beta
+            && !state.zugzwang_risk()
+        {
+            let child = state.null_move()?;
+            let reduced = depth - 1 - c.null_reduction;
+            self.extended[ply + 1] = self.extended[ply];
+            let v = self.child_value(&child, me, reduced, beta - 1, beta, ply);
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= beta {
+                let v = v.min(WIN_THRESHOLD - 1);
+                if depth < c.null_verify_depth {
+                    self.stats.null_cut += 1;
+                    return Some(v);
+                }
+                // Verification: the same node without null moves, `null_reduction` shallower.
+                self.verifying = true;
+                let w = self.negamax(state, me, depth - c.null_reduction, beta - 1, beta, ply);
+                self.verifying = false;
+                if self.stopped {
+                    return Some(0);
+                }
+                if w >= beta {
+                    self.stats.null_cut += 1;
+                    return Some(v);
+                }
+                self.stats.null_verify_failed += 1;
+            }
+        }
+        None
+    }
+
+    /// (Multi-)ProbCut at a non-PV node: a shallow null-window search around the bound the
+    /// regression maps beta (alpha) to; Some(beta) (Some(alpha)) when it predicts the cut.
+    fn probcut(
+        &mut self,
+        state: &G,
+        me: PlayerId,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let t = self.config.probcut.t;
+        let pairs: SmallVec<[_; 4]> = self.config.probcut.pairs_at(depth).copied().collect();
+        for p in pairs {
+            let to_shallow =
+                |bound: f64| ((bound / SCORE_SCALE - p.b) / p.a * SCORE_SCALE).round() as i64;
+            let hi = to_shallow(beta as f64 + t * p.sigma * SCORE_SCALE);
+            if hi.abs() < WIN_THRESHOLD as i64 {
+                let hi = hi as i32;
+                let v = self.negamax(state, me, p.shallow, hi - 1, hi, ply);
+                if self.stopped {
+                    return Some(0);
+                }
+                if v >= hi {
+                    self.stats.probcut_cut += 1;
+                    return Some(beta);
+                }
+            }
+            let lo = to_shallow(alpha as f64 - t * p.sigma * SCORE_SCALE);
+            if lo.abs() < WIN_THRESHOLD as i64 {
+                let lo = lo as i32;
+                let v = self.negamax(state, me, p.shallow, lo, lo + 1, ply);
+                if self.stopped {
+                    return Some(0);
+                }
+                if v <= lo {
+                    self.stats.probcut_cut += 1;
+                    return Some(alpha);
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether every move but the table's fails low, `depth / 2` plies deep, against the
+    /// table's score `tt_score` less the singular margin.
+    #[allow(clippy::too_many_arguments)]
+    fn is_singular(
+        &mut self,
+        state: &G,
+        me: PlayerId,
+        moves: &MoveList<G::Move>,
+        tt_move: u16,
+        tt_score: i32,
+        depth: i32,
+        ply: usize,
+    ) -> bool {
+        let sbeta = tt_score - margin(self.config.extensions.singular_margin, depth);
+        let pv = std::mem::take(&mut self.pv[ply]);
+        let mut singular = true;
+        for (i, mv) in moves.iter().enumerate() {
+            if i as u16 == tt_move {
+                continue;
+            }
+            let mut child = state.clone();
+            child.play(*mv);
+            self.extended[ply + 1] = self.extended[ply];
+            let v = self.child_value(&child, me, depth / 2 - 1, sbeta - 1, sbeta, ply);
+            if self.stopped || v >= sbeta {
+                singular = false;
+                break;
+            }
+        }
+        self.pv[ply] = pv;
+        singular
     }
 
     /// Past the horizon: the static evaluation, or (with quiescence on) the noisy moves too.
@@ -695,19 +1068,22 @@ mod tests {
         }
     }
 
-    #[test]
-    fn lazy_smp_solves_tictactoe_as_a_draw() {
-        let mut ab = agent::<TicTacToe>(1.0, 2);
+    /// Tic-tac-toe is a draw, and X in the centre wins against O on an edge.
+    fn assert_solves_tictactoe(ab: &mut AlphaBeta<TicTacToe>) {
         let r = ab
             .search(&TicTacToe::new(&Default::default()), &Limits::depth(9))
             .unwrap();
         assert_eq!(r.score, 0.0);
-        // X in the centre, O on an edge loses.
         let mut s = TicTacToe::new(&Default::default());
         s.play(4);
         s.play(1);
         let r = ab.search(&s, &Limits::depth(9)).unwrap();
         assert!(r.score > report_score(WIN_THRESHOLD), "{r:?}");
+    }
+
+    #[test]
+    fn lazy_smp_solves_tictactoe_as_a_draw() {
+        assert_solves_tictactoe(&mut agent::<TicTacToe>(1.0, 2));
     }
 
     #[test]
@@ -723,6 +1099,156 @@ mod tests {
         assert!(ra.nodes < 20_000 + 2048, "{}", ra.nodes);
         assert!(ra.depth >= 2);
         assert!(s.is_legal(ra.best));
+    }
+
+    fn selective(f: impl FnOnce(&mut AlphaBetaConfig)) -> AlphaBeta<Othello> {
+        let mut config = AlphaBetaConfig {
+            tt_mb: 1,
+            aspiration: 5.0,
+            quiescence: false,
+            ..Default::default()
+        };
+        f(&mut config);
+        AlphaBeta::new("sel", Othello::default_weights(), config, Limits::default())
+    }
+
+    fn othello_positions(n: usize) -> Vec<Othello> {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(21);
+        (0..n)
+            .map(|i| random_position(Othello::new(&Default::default()), 6 + i * 3, &mut rng))
+            .filter(|s| s.current_player().is_some())
+            .collect()
+    }
+
+    /// Each selective feature, alone, searches fewer nodes to the same depth than plain
+    /// alpha-beta over a set of positions, says what it did in its counters, and plays legal
+    /// moves; with every feature off the counters stay zero.
+    #[test]
+    fn each_selective_feature_prunes_and_counts() {
+        type Setter = fn(&mut AlphaBetaConfig);
+        let features: [(&str, Setter); 5] = [
+            ("lmr_reduced", |c| c.lmr.on = true),
+            ("futility_pruned", |c| {
+                c.pruning.futility = true;
+                c.pruning.futility_margin = 10.0;
+            }),
+            ("reverse_futility_cut", |c| {
+                c.pruning.reverse_futility = true;
+                c.pruning.reverse_futility_margin = 10.0;
+            }),
+            ("razor_cut", |c| {
+                c.pruning.razoring = true;
+                c.pruning.razor_margin = 20.0;
+            }),
+            ("probcut_cut", |c| {
+                c.probcut.on = true;
+                c.probcut.t = 1.0;
+                c.probcut.pairs = vec![super::super::probcut::ProbCutPair {
+                    deep: 4,
+                    shallow: 2,
+                    a: 1.0,
+                    b: 0.0,
+                    sigma: 10.0,
+                }];
+            }),
+        ];
+        let positions = othello_positions(12);
+        let mut plain = selective(|_| {});
+        let plain_nodes: u64 = positions
+            .iter()
+            .map(|p| {
+                plain.new_game();
+                let r = plain.search(p, &Limits::depth(7)).unwrap();
+                assert!(plain.counters().iter().take(11).all(|(_, v)| *v == 0));
+                r.nodes
+            })
+            .sum();
+        for (counter, set) in features {
+            let mut ab = selective(set);
+            let mut nodes = 0;
+            let mut counted = 0;
+            for p in &positions {
+                ab.new_game();
+                let r = ab.search(p, &Limits::depth(7)).unwrap();
+                assert!(p.is_legal(r.best));
+                nodes += r.nodes;
+                counted += ab.counters().iter().find(|(k, _)| *k == counter).unwrap().1;
+            }
+            assert!(counted > 0, "{counter}");
+            assert!(nodes < plain_nodes, "{counter}: {nodes} >= {plain_nodes}");
+        }
+    }
+
+    /// LMR's re-search keeps the solved value of tic-tac-toe (a draw, and the wins after a bad
+    /// first reply), where reductions could hide a tactic.
+    #[test]
+    fn lmr_still_solves_tictactoe() {
+        let mut config = AlphaBetaConfig {
+            tt_mb: 1,
+            aspiration: 1.0,
+            ..Default::default()
+        };
+        config.lmr.on = true;
+        config.lmr.min_depth = 2;
+        config.lmr.min_moves = 1;
+        let mut ab = AlphaBeta::new(
+            "lmr",
+            TicTacToe::default_weights(),
+            config,
+            Limits::default(),
+        );
+        assert_solves_tictactoe(&mut ab);
+    }
+
+    /// One-reply and singular extensions search deeper lines (more nodes) and count.
+    #[test]
+    fn extensions_extend_and_are_capped() {
+        let positions = othello_positions(8);
+        let run = |f: fn(&mut AlphaBetaConfig)| {
+            let mut ab = selective(f);
+            let mut nodes = 0;
+            let mut stats = SearchStats::default();
+            for p in &positions {
+                ab.new_game();
+                nodes += ab.search(p, &Limits::depth(6)).unwrap().nodes;
+                stats.add(&ab.stats);
+            }
+            (nodes, stats)
+        };
+        let (plain, _) = run(|_| {});
+        let (one, s) = run(|c| c.extensions.one_reply = true);
+        assert!(s.one_reply_extended > 0 && one > plain);
+        let (sing, s) = run(|c| {
+            c.extensions.singular = true;
+            c.extensions.singular_min_depth = 3;
+        });
+        assert!(s.singular_extended > 0 && sing != plain);
+        let (capped, s) = run(|c| {
+            c.extensions.one_reply = true;
+            c.extensions.max_extensions = 0;
+        });
+        assert_eq!((capped, s.one_reply_extended), (plain, 0));
+    }
+
+    /// The time manager on a move time: stops within it, and a stable position stops before
+    /// the old half-time rule would.
+    #[test]
+    fn time_manager_keeps_within_the_move_time() {
+        let s = Othello::new(&Default::default());
+        let mut ab = selective(|c| c.time.on = true);
+        let t = Instant::now();
+        let r = ab.search(&s, &Limits::time_ms(150)).unwrap();
+        assert!(t.elapsed().as_millis() < 1000);
+        assert!(s.is_legal(r.best));
+        // Under a clock with little time left the hard limit is a share of it.
+        ab.set_clock(Some(Clock {
+            own_ms: 400,
+            opponent_ms: 400,
+            increment_ms: 0,
+        }));
+        let t = Instant::now();
+        ab.search(&s, &Limits::time_ms(20)).unwrap();
+        assert!(t.elapsed().as_millis() < 400);
     }
 
     #[test]
