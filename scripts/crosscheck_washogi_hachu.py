@@ -18,8 +18,11 @@ the board text itself and boardlab must refuse the resulting position for exactl
 The random games play deferrals HaChu does not list now and then and check that HaChu accepts
 them (it answers `Illegal move` otherwise). The attack test itself is proven against the slow
 generator in tests/washogi.rs; this script proves the piece moves and promotion choices.
+With `--royal capture` boardlab plays rule option royal=capture (HaChu's own rule: the king is
+taken, not mated) and the lists must be equal but for those deferrals; a game ends when a king is
+attackable (HaChu stops playing normally once a king can be taken).
 
-    crosscheck_washogi_hachu.py --games 200 [--plies 300] [--seed 1] [--progress FILE [--resume]]
+    crosscheck_washogi_hachu.py --games 200 [--plies 300] [--seed 1] [--royal capture] [--progress FILE [--resume]]
 
 Each game has its own random stream (from the seed and the game number), so a run can be cut
 into pieces: with --progress every finished game appends one JSON line of counts to FILE, and
@@ -174,12 +177,42 @@ def after_move(fen, mv):
     return "/".join(out) + (" b" if side == "w" else " w")
 
 
-def compare(ours, theirs, fen, boardlab):
+def king_square(fen, upper):
+    """The square text of the first (upper=True) or second player's Crane King, or None."""
+    rows = fen.split()[0].split("/")
+    for i, row in enumerate(rows):
+        f, digits = 0, ""
+        for c in row:
+            if c.isdigit():
+                digits += c
+                continue
+            if digits:
+                f, digits = f + int(digits), ""
+            if c == "+":
+                continue
+            if c == ("K" if upper else "k"):
+                return f"{FILES[f]}{11 - i}"
+            f += 1
+    return None
+
+
+def takes_king(moves, fen):
+    """Whether one of the side to move's moves lands on the other side's Crane King."""
+    k = king_square(fen, upper=fen.split()[1] == "b")
+    return k is not None and any(split_move(m)[1] == split_move("a1" + k)[1] for m in moves)
+
+
+def compare(ours, theirs, fen, boardlab, king_capture=False):
     """Mismatch descriptions (empty when the lists agree as described in the module doc)."""
     problems = []
     unexplained = sorted(m for m in ours - theirs if m.endswith("+") or m + "+" not in theirs)
     if unexplained:
         problems.append(f"boardlab moves HaChu neither lists nor defers: {unexplained}")
+    if king_capture:
+        # royal=capture is HaChu's own rule: every move it lists must be legal in boardlab.
+        if theirs - ours:
+            problems.append(f"HaChu lists moves boardlab refuses under royal=capture: {sorted(theirs - ours)}")
+        return problems
     for m in sorted(theirs - ours):
         answer = boardlab.cmd(f"position {after_move(fen, m)}")
         if not (answer and "has just moved is in check" in answer[0]):
@@ -196,9 +229,16 @@ def main():
     ap.add_argument("--boardlab", default=os.environ.get("BOARDLAB", os.path.join(TOP, "target", "release", "boardlab")))
     ap.add_argument("--progress", help="append a JSON line of counts per finished game here")
     ap.add_argument("--resume", action="store_true", help="skip the games --progress holds")
+    ap.add_argument("--royal", choices=["checkmate", "capture"], default="checkmate",
+                    help="boardlab's rule option royal; under capture (HaChu's rule) the two lists must "
+                    "agree but for deferrals, and a game ends when a king is taken")
     args = ap.parse_args()
+    capture = args.royal == "capture"
     hachu = HaChu(washogi_engines.hachu())
     ours = Boardlab(args.boardlab)
+    shogi = Boardlab(args.boardlab)  # royal=checkmate: which moves keep the king safe
+    shogi.cmd("rules drops=false,repetition=off")
+    exposed = 0
     positions = deferrals = ends = pseudo = 0
     failures = []
     done = {}
@@ -206,7 +246,7 @@ def main():
         for line in open(args.progress):
             if line.strip():
                 r = json.loads(line)
-                if r["seed"] == args.seed and r["plies"] == args.plies:
+                if r["seed"] == args.seed and r["plies"] == args.plies and r.get("royal", "checkmate") == args.royal:
                     done[r["game"]] = r
     for r in done.values():
         positions, deferrals = positions + r["positions"], deferrals + r["deferrals"]
@@ -217,14 +257,21 @@ def main():
         rng = random.Random(args.seed * 1_000_003 + g)
         before = (positions, deferrals, pseudo, ends)
         hachu.new_game()
-        ours.cmd("rules drops=false,repetition=off")
+        ours.cmd("rules drops=false,repetition=off" + (",royal=capture" if capture else ""))
         played = []
         for ply in range(args.plies):
             mine, theirs = ours.legal(), hachu.legal()
             positions += 1
             fen = ours.cmd("print")[0].split(" ", 1)[1]
+            if capture and takes_king(mine, fen):
+                # The last move left its king attacked (legal under royal=capture; the lists up
+                # to here included such moves). HaChu stops playing the game normally once a king
+                # can be taken (it then lists the other side's moves and refuses the side to
+                # move's), so a random game ends here.
+                ends += 1
+                break
             pseudo += len(theirs - mine)
-            for p in compare(mine, theirs, fen, ours):
+            for p in compare(mine, theirs, fen, ours, capture):
                 failures.append(f"game {g} ply {ply} at {fen}: {p}")
             ours.cmd(f"position {fen}")
             if not mine:
@@ -234,6 +281,17 @@ def main():
             if deferral and rng.random() < 0.5:
                 mv = rng.choice(deferral)
                 deferrals += 1
+            elif capture:
+                # Mostly moves that keep the king safe (so games last), now and then one that
+                # leaves it attacked (legal under royal=capture: the game then ends below).
+                shogi.cmd(f"position {fen}")
+                safe = sorted(mine & shogi.legal())
+                exposing = sorted(mine - set(safe))
+                exposed += len(exposing)
+                if exposing and (not safe or rng.random() < 0.02):
+                    mv = rng.choice(exposing)
+                else:
+                    mv = rng.choice(safe)
             else:
                 mv = rng.choice(sorted(mine))
             played.append(mv)
@@ -252,14 +310,22 @@ def main():
             counts = [a - b for a, b in zip((positions, deferrals, pseudo, ends), before)]
             with open(args.progress, "a") as f:
                 f.write(json.dumps({"seed": args.seed, "plies": args.plies, "game": g,
+                                    **({"royal": "capture"} if capture else {}),
                                     **dict(zip(["positions", "deferrals", "pseudo", "ends"], counts))})
                         + "\n")
     hachu.close()
     ours.close()
-    print(f"HaChu {washogi_engines.package_version('hachu')}: {args.games} random games, "
-          f"{positions} positions compared, {deferrals} deferrals HaChu does not list played and "
-          f"accepted, {pseudo} HaChu moves that leave the king attacked confirmed illegal, "
-          f"{ends} games ended by checkmate or stalemate")
+    shogi.close()
+    if capture:
+        print(f"HaChu {washogi_engines.package_version('hachu')}, royal=capture: {args.games} random "
+              f"games, {positions} positions compared, {exposed} moves in the lists that leave the "
+              f"mover's king attacked (legal here), {deferrals} deferrals HaChu does not list played "
+              f"and accepted, {ends} games ended with a king left attacked (or no move)")
+    else:
+        print(f"HaChu {washogi_engines.package_version('hachu')}: {args.games} random games, "
+              f"{positions} positions compared, {deferrals} deferrals HaChu does not list played and "
+              f"accepted, {pseudo} HaChu moves that leave the king attacked confirmed illegal, "
+              f"{ends} games ended by checkmate or stalemate")
     if failures:
         print("MISMATCH")
         for f in failures[:10]:

@@ -4,6 +4,12 @@ XBoard driver, at a fixed time per move, colour-swapped pairs from random two-pl
 
     washogi_vs_engine.py --opponent hachu   [--games 50] [--ms 1000] [--seed 1] [--resume]
     washogi_vs_engine.py --opponent crazywa [--games 50] [--ms 1000] [--seed 1] [--resume]
+    washogi_vs_engine.py --opponent hachu --royal capture ...
+
+`--royal capture` plays the rule option royal=capture (the Crane King is taken, not mated: moves
+into or staying in check are legal, capturing the king wins), the reading HaChu plays by
+(docs/rules/washogi.md); boardlab then plays engines/washogi/ab-capture.toml and the results go to
+results/washogi/vs-<opponent>-capture.
 
 Installs the opponent with apt-get when missing (scripts/washogi_engines.py; for CrazyWa a fixed
 build when the Debian binary crashes), runs `boardlab match` into results/washogi/vs-<opponent>
@@ -48,13 +54,34 @@ def ending_of(boardlab, rules, record):
     for line in out.stdout.splitlines():
         if line.startswith("game over: "):
             text = line[len("game over: "):]
-            for key in ("checkmated", "stalemate", "perpetual check", "fourfold repetition"):
+            for key in ("checkmated", "Crane King is captured", "stalemate", "perpetual check",
+                        "fourfold repetition"):
                 if key in text:
-                    return {"checkmated": "checkmate", "stalemate": "no legal move (stalemate)",
+                    return {"checkmated": "checkmate", "Crane King is captured": "Crane King captured",
+                            "stalemate": "no legal move (stalemate)",
                             "perpetual check": "perpetual check loses",
                             "fourfold repetition": "fourfold repetition draw"}[key]
             return text
     return "terminal (not reproduced: " + out.stderr.strip() + ")"
+
+
+def king_capture_kind(boardlab, rules, record):
+    """For a game ended by a Crane King taken (royal=capture): whether the loser, at its last
+    move, had a move that kept its king unattacked (it walked into or ignored the capture: a
+    blunder that royal=checkmate would have refused) or was checkmated in the shogi sense."""
+    before = record["moves"][:-2]
+    out = subprocess.run([boardlab, "show", "--game", "washogi", "--rules", rules,
+                          "--moves", " ".join(before)], capture_output=True, text=True)
+    fen = next((l.split(" ", 1)[1] for l in out.stdout.splitlines() if l.startswith("position: ")), None)
+    if fen is None:
+        return "not reproduced"
+    shogi = rules.replace(",royal=capture", "")
+    res = subprocess.run([boardlab, "show", "--game", "washogi", "--rules", shogi, "--position", fen],
+                         capture_output=True, text=True)
+    m = re.search(r"legal moves \((\d+)\)", res.stdout)
+    if not m:
+        return "its opponent's king was already attacked"
+    return "had a move keeping its king safe" if int(m.group(1)) > 0 else "was checkmated (shogi sense)"
 
 
 def illegal_kind(boardlab, rules, record):
@@ -90,15 +117,24 @@ def main():
     ap.add_argument("--ms", type=int, default=1000, help="time per move for both engines")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-plies", type=int, default=400, help="CrazyWa keeps at most 500 plies")
-    ap.add_argument("--ours", help="boardlab's engine file (default: engines/washogi/ab[-drops].toml)")
+    ap.add_argument("--royal", choices=["checkmate", "capture"], default="checkmate",
+                    help="the rule option royal: checkmate (shogi) or capture (the king is taken, HaChu's reading)")
+    ap.add_argument("--ours", help="boardlab's engine file (default: engines/washogi/ab[-drops].toml, "
+                    "ab-capture.toml with --royal capture)")
     ap.add_argument("--out", help="default results/washogi/vs-<opponent>")
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--report-only", action="store_true", help="rewrite report.md from the games recorded")
     ap.add_argument("--boardlab", default=os.environ.get("BOARDLAB", os.path.join(TOP, "target", "release", "boardlab")))
     args = ap.parse_args()
     theirs, ours, rules = OPPONENTS[args.opponent]
+    suffix = ""
+    if args.royal == "capture":
+        rules += ",royal=capture"
+        ours, suffix = ours.replace(".toml", "-capture.toml"), "-capture"
+        if not os.path.exists(os.path.join(TOP, args.ours or ours)):
+            sys.exit(f"no engine file {ours} for royal=capture: give one with --ours")
     ours = args.ours or ours
-    out = args.out or os.path.join(TOP, "results", "washogi", f"vs-{args.opponent}")
+    out = args.out or os.path.join(TOP, "results", "washogi", f"vs-{args.opponent}{suffix}")
     if args.opponent == "hachu":
         path, note = washogi_engines.hachu(), f"HaChu {washogi_engines.package_version('hachu')} (Debian hachu)"
     else:
@@ -138,6 +174,9 @@ def main():
         e = ending_of(args.boardlab, rules, r)
         if "illegal move" in e:
             e = f"{'boardlab' if r['fault'] == seat else 'the opponent'} played an illegal move"
+        if e == "Crane King captured":
+            loser = "boardlab" if r["returns"][seat] < 0 else "the opponent"
+            e = f"Crane King captured: {loser} {king_capture_kind(args.boardlab, rules, r)}"
         endings[e] = endings.get(e, 0) + 1
         if r.get("fault") is not None:
             kind = illegal_kind(args.boardlab, rules, r)

@@ -44,16 +44,23 @@ fn env_usize(key: &str, default: usize) -> usize {
 /// Perft from the start with the fast generator. Depths 1-4 are equal with and without drops:
 /// no capture is possible in the first three plies.
 const START_PERFT: [u64; 4] = [51, 2601, 126574, 6158810];
+/// The same under `royal=capture` (moves that leave the king attacked count).
+const START_PERFT_CAPTURE: [u64; 4] = [51, 2601, 126574, 6159010];
 
 #[test]
 fn perft_from_the_start() {
-    for drops in ["drops=false", "drops=true"] {
-        let s = start(drops);
-        for (i, &n) in START_PERFT.iter().enumerate() {
+    for (r, counts) in [
+        ("drops=false", START_PERFT),
+        ("drops=true", START_PERFT),
+        ("drops=false,royal=capture", START_PERFT_CAPTURE),
+        ("drops=true,royal=capture", START_PERFT_CAPTURE),
+    ] {
+        let s = start(r);
+        for (i, &n) in counts.iter().enumerate() {
             assert_eq!(
                 perft_bulk(&s, i as u32 + 1, PerftConvention::DropTerminal),
                 n,
-                "{drops} depth {}",
+                "{r} depth {}",
                 i + 1
             );
         }
@@ -91,7 +98,9 @@ fn compare_tree(p: &WaShogi, slow: &Slow, depth: u32) -> u64 {
 }
 
 fn slow_of(p: &WaShogi) -> Slow {
-    Slow::parse(&p.format_position(), p.rules().drops)
+    let mut s = Slow::parse(&p.format_position(), p.rules().drops);
+    s.king_capture = p.rules().king_capture();
+    s
 }
 
 #[test]
@@ -101,6 +110,13 @@ fn slow_generator_agrees_from_the_start() {
         let s = start(drops);
         let leaves = compare_tree(&s, &slow_of(&s), depth);
         assert_eq!(leaves, START_PERFT[depth as usize - 1], "{drops}");
+    }
+    // royal=capture: no check can arise in three plies, so the counts are the same to depth 3;
+    // at depth 4 the moves that leave the king attacked count too.
+    for r in ["drops=false,royal=capture", "drops=true,royal=capture"] {
+        let s = start(r);
+        let leaves = compare_tree(&s, &slow_of(&s), depth);
+        assert_eq!(leaves, START_PERFT_CAPTURE[depth as usize - 1], "{r}");
     }
 }
 
@@ -127,6 +143,8 @@ fn slow_generator_agrees_on_random_positions() {
     for (seed, r) in [
         (1u64, "drops=false,repetition=off"),
         (2, "drops=true,repetition=off"),
+        (3, "drops=false,repetition=off,royal=capture"),
+        (4, "drops=true,repetition=off,royal=capture"),
     ] {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
         let (mut checks, mut in_hand, mut leaves) = (0, 0, 0u64);
@@ -147,7 +165,12 @@ fn slow_generator_agrees_on_random_positions() {
 
 #[test]
 fn conformance_on_random_games() {
-    for r in ["drops=false", "drops=true"] {
+    for r in [
+        "drops=false",
+        "drops=true",
+        "drops=false,royal=capture",
+        "drops=true,royal=capture",
+    ] {
         let cov = check_random_games(&start(r), 30, 400, 7).unwrap();
         assert!(cov.positions > 30 * 50, "{r}: {cov:?}");
     }
@@ -309,6 +332,36 @@ fn perpetual_check_loses() {
     play(&mut q, &"k11j11 k1j1 j11k11 j1k1 ".repeat(3));
     assert_eq!(q.ending(), Some(Ending::Repetition));
     assert_eq!(q.returns().get(0), 0.0);
+}
+
+#[test]
+fn under_royal_capture_checks_may_be_ignored_and_taking_the_king_wins() {
+    // The first player's Sparrow Pawn on f9 covers f10; the second player's king is on f11.
+    let text = "5k5/11/5P5/11/11/11/11/11/11/11/K10 b";
+    let p = pos("", text);
+    assert!(!has(&p, "f11f10"), "royal=checkmate: no move into check");
+    let mut q = pos("royal=capture", text);
+    assert!(has(&q, "f11f10"), "royal=capture: any move is legal");
+    play(&mut q, "f11f10");
+    assert!(!q.in_check() && !q.is_terminal());
+    // The first player need not take at once: a move that leaves the king en prise is legal too.
+    assert!(has(&q, "a1a2") && has(&q, "f9f10"));
+    play(&mut q, "f9f10");
+    assert!(q.is_terminal());
+    assert_eq!(q.ending(), Some(Ending::KingCaptured(1)));
+    assert_eq!(q.returns().get(0), 1.0, "taking the Crane King wins");
+    // The finished position reads back (one king) as the same finished game under capture only.
+    let after = q.format_position();
+    let r = pos("royal=capture", &after);
+    assert!(r.is_terminal() && r.returns().get(0) == 1.0);
+    assert!(WaShogi::parse_position(&rules(""), &after).is_err());
+    // A position with the side that has just moved in check is refused under checkmate only.
+    let en_prise = "5k5/5P5/11/11/11/11/11/11/11/11/K10 w";
+    assert!(WaShogi::parse_position(&rules(""), en_prise).is_err());
+    let mut t = pos("royal=capture", en_prise);
+    assert!(has(&t, "f10f11+"), "the pawn must promote on the last rank");
+    play(&mut t, "f10f11+");
+    assert_eq!(t.ending(), Some(Ending::KingCaptured(1)));
 }
 
 #[test]

@@ -3,7 +3,9 @@
 //! parser, its own piece table (the rules table's f / fd / s / b / bd columns as strings), its
 //! own move text. Legality is "make the move on a copy, then generate every enemy move and see
 //! whether one lands on the king" (a full attack scan); drops check the one-pawn-a-file and
-//! pawn-drop-mate rules by brute force too.
+//! pawn-drop-mate rules by brute force too. Under `royal=capture` (the king is taken, not
+//! mated) every pseudo-legal move is legal, taking a king ends the game, and a side without a
+//! king has no moves; the pawn-drop-mate rule still means mate in the shogi sense.
 
 use std::collections::BTreeSet;
 
@@ -67,6 +69,8 @@ pub struct Slow {
     pub hands: [Vec<char>; 2],
     pub side: usize,
     pub drops: bool,
+    /// `royal=capture`: moves may leave the own king attacked; capturing a king wins.
+    pub king_capture: bool,
 }
 
 fn movement(p: Piece) -> [&'static str; 5] {
@@ -94,6 +98,7 @@ impl Slow {
             hands: [Vec::new(), Vec::new()],
             side: 0,
             drops,
+            king_capture: false,
         };
         let (board, rest) = text.split_at(text.find(['[', ' ']).unwrap());
         for (i, row) in board.split('/').enumerate() {
@@ -221,6 +226,7 @@ impl Slow {
             hands: [Vec::new(), Vec::new()],
             side: p.owner,
             drops: false,
+            king_capture: false,
         };
         lone.board[r as usize][f as usize] = Some(p);
         !lone.targets(f, r).is_empty()
@@ -286,7 +292,9 @@ impl Slow {
                         let mut next = self.clone();
                         let captured = next.board[tr as usize][tf as usize].take();
                         if let (Some(c), true) = (captured, self.drops) {
-                            next.hands[me].push(c.letter);
+                            if c.letter != 'K' {
+                                next.hands[me].push(c.letter);
+                            }
                         }
                         next.board[r as usize][f as usize] = None;
                         next.board[tr as usize][tf as usize] = Some(Piece {
@@ -344,19 +352,46 @@ impl Slow {
     /// Legal moves with the positions after them.
     pub fn legal(&self) -> Vec<(String, Slow)> {
         let me = self.side;
+        if self.king_capture && !self.has_king(me) {
+            return Vec::new(); // the king was taken: the game is over
+        }
         self.pseudo()
             .into_iter()
             .filter(|(text, next)| {
-                if next.king_in_check(me) {
+                if !self.king_capture && next.king_in_check(me) {
                     return false;
                 }
-                // A Sparrow Pawn drop that checkmates at once is illegal.
-                if text.starts_with("P@") && next.king_in_check(1 - me) && next.legal().is_empty() {
-                    return false;
+                // A Sparrow Pawn drop that checkmates at once is illegal: the pawn gives check
+                // and (mate as in shogi, whichever royal rule is played) no reply leaves the
+                // king unattacked. Under royal=capture the king may stand attacked already;
+                // only the pawn's own check counts.
+                if text.starts_with("P@") && next.pawn_checks(&text[2..], 1 - me) {
+                    let mut shogi = next.clone();
+                    shogi.king_capture = false;
+                    if shogi.legal().is_empty() {
+                        return false;
+                    }
                 }
                 true
             })
             .collect()
+    }
+
+    /// Whether the piece on `sq` (text) attacks `owner`'s king.
+    fn pawn_checks(&self, sq: &str, owner: usize) -> bool {
+        let f = FILES.find(sq.chars().next().unwrap()).unwrap() as i32;
+        let r = sq[1..].parse::<i32>().unwrap() - 1;
+        self.targets(f, r).contains(&self.king(owner))
+    }
+
+    fn has_king(&self, owner: usize) -> bool {
+        self.board.iter().flatten().any(|&p| {
+            p == Some(Piece {
+                owner,
+                letter: 'K',
+                promoted: false,
+            })
+        })
     }
 
     pub fn legal_texts(&self) -> BTreeSet<String> {

@@ -37,6 +37,8 @@ pub struct ThreatSearch {
     pub nodes: u64,
     /// Attack positions already refuted, with the depth they were searched to.
     refuted: HashMap<u64, u32>,
+    /// Attack positions already proven won, with the depth that sufficed and the win.
+    proven: HashMap<u64, (u32, Win)>,
 }
 
 impl Gomoku {
@@ -181,6 +183,7 @@ impl ThreatSearch {
             budget,
             nodes: 0,
             refuted: HashMap::new(),
+            proven: HashMap::new(),
         }
     }
 
@@ -196,7 +199,22 @@ impl ThreatSearch {
                 plies: 1,
             });
         }
-        self.attack(state, self.max_depth, true)
+        if !self.vct {
+            return self.attack(state, self.max_depth, true);
+        }
+        // VCT deepens one attacking move at a time: the tree of threes is wide, so a short win
+        // behind a deep useless line of threes is found only when the short lines are tried
+        // first. The refuted and proven tables carry over from one depth to the next (an entry
+        // holds for every depth it covers), so each iteration mostly repeats table look-ups.
+        for depth in 1..=self.max_depth {
+            if let Some(w) = self.attack(state, depth, true) {
+                return Some(w);
+            }
+            if self.nodes > self.budget {
+                break;
+            }
+        }
+        None
     }
 
     fn out_of_budget(&mut self) -> bool {
@@ -224,6 +242,11 @@ impl ThreatSearch {
         if !root && self.refuted.get(&key).is_some_and(|&d| d >= depth) {
             return None;
         }
+        if let Some(&(d, w)) = self.proven.get(&key) {
+            if d <= depth {
+                return Some(w);
+            }
+        }
         let their_fives = s.five_points(you);
         let result = if !their_fives.is_empty() {
             // The defender threatens five: block it (one point only), then the defender must
@@ -240,7 +263,9 @@ impl ThreatSearch {
             }
         } else {
             let mut moves = s.four_moves(me);
-            if self.vct {
+            // A three wins only with a second attacking move after it (the straight four; the
+            // five is free), so with one attacking move left only fours can.
+            if self.vct && depth >= 2 {
                 moves.extend(s.three_moves(me));
             }
             let mut found = None;
@@ -260,12 +285,88 @@ impl ThreatSearch {
                     break;
                 }
             }
+            if found.is_none() && root && self.vct && depth >= 2 && self.nodes <= self.budget {
+                found = self.vcf_threats(s, depth);
+            }
             found
         };
-        if result.is_none() && self.nodes <= self.budget {
-            self.refuted.insert(key, depth);
+        match result {
+            Some(w) => {
+                self.proven.insert(key, (depth, w));
+            }
+            None if self.nodes <= self.budget => {
+                self.refuted.insert(key, depth);
+            }
+            None => {}
         }
         result
+    }
+
+    /// VCF threats at the root (含み手, "fukumi"): a quiet move, neither four nor three, after
+    /// which the attacker would win by fours if the defender passed. The defender may then play
+    /// anything, so every reply is searched: the points near the stones and the defender's own
+    /// fours. Tried only at the root of each iteration, after the fours and threes failed (in the
+    /// tree it would multiply every attacker node by a VCF search per point).
+    fn vcf_threats(&mut self, s: &Gomoku, depth: u32) -> Option<Win> {
+        let me = s.side();
+        let m = s.map();
+        let quiet: Points = s
+            .near_points()
+            .into_iter()
+            .filter(|&p| {
+                let sh = m.shapes(me, p);
+                !sh.iter().any(|&x| matches!(x, B4 | F4 | D4 | F3)) && s.playable(me, p)
+            })
+            .collect();
+        for mv in quiet {
+            let c = s.child(mv);
+            if c.is_terminal() || !c.five_points(c.side()).is_empty() {
+                continue;
+            }
+            let mut pass = c.clone();
+            pass.side ^= 1;
+            let mut vcf = ThreatSearch::new(false, depth - 1, 2_000);
+            let threat = vcf.find(&pass).is_some();
+            self.nodes += vcf.nodes;
+            if !threat {
+                continue;
+            }
+            let mut replies = c.near_points();
+            for p in c.four_moves(c.side()) {
+                if !replies.contains(&p) {
+                    replies.push(p);
+                }
+            }
+            let mut longest = 0;
+            let mut refuted = false;
+            for d in replies {
+                if !c.playable(c.side(), d) {
+                    continue;
+                }
+                let cc = c.child(d);
+                if cc.is_terminal() {
+                    refuted = true;
+                    break;
+                }
+                match self.attack(&cc, depth - 1, false) {
+                    Some(w) => longest = longest.max(w.plies + 1),
+                    None => {
+                        refuted = true;
+                        break;
+                    }
+                }
+            }
+            if !refuted {
+                return Some(Win {
+                    mv: mv as GomokuMove,
+                    plies: longest + 1,
+                });
+            }
+            if self.nodes > self.budget {
+                break;
+            }
+        }
+        None
     }
 
     /// The defender is to move facing the attacker's threat; the attacker wins whatever the

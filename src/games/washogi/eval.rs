@@ -100,9 +100,11 @@ impl Evaluate for WaShogi {
             |p: usize| (self.occupied(p) & NEAR1[self.king_square(p)]).count_ones() as f64;
         out[KING_SHELTER] = shelter(me) - shelter(them);
     }
-    /// In check the static evaluation means little: quiescence searches every evasion.
+    /// In check the static evaluation means little: quiescence searches every evasion. Under
+    /// royal=capture every move is an "evasion" (none is refused), so quiescence keeps to
+    /// captures there: a king left attacked is taken by the next capture searched.
     fn is_quiet(&self) -> bool {
-        !self.in_check()
+        !self.in_check() || self.rules.king_capture()
     }
     /// Captures.
     fn is_noisy(&self, mv: WaMove) -> bool {
@@ -121,6 +123,9 @@ impl Evaluate for WaShogi {
         let kind = kind_of(self.board[from]);
         let mut hint = 0;
         let victim = self.board[mv.to()];
+        if victim != 0 && kind_of(victim) == KING {
+            return 1_000_000; // royal=capture: taking the king ends the game
+        }
         if victim != 0 {
             hint += 1000 + 4 * VALUES[kind_of(victim) as usize] as i32
                 - VALUES[kind as usize] as i32 / 8;

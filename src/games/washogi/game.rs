@@ -27,6 +27,7 @@ impl WaShogi {
     pub fn winner(&self) -> Option<PlayerId> {
         match self.ending {
             Some(Ending::PerpetualCheck(p)) => Some(1 - p),
+            Some(Ending::KingCaptured(p)) => Some(1 - p),
             Some(Ending::Repetition) => None,
             None if self.has_legal_move() => None,
             None if !self.in_check && self.rules.stalemate == Stalemate::Draw => None,

@@ -21,6 +21,7 @@ use super::geometry::{
 };
 use super::pieces::{promoted, HAND_TYPES, KING, PAWN};
 use super::position::{kind_of, WaMove, WaShogi};
+use super::rules::Royal;
 
 /// Where generated moves go. `visit` returns true to stop the generation.
 pub(super) trait Sink {
@@ -175,11 +176,17 @@ impl WaShogi {
         let them = 1 - me;
         let own = self.occ[me];
         let all = own | self.occ[them];
-        let pinned = if self.in_check { 0 } else { self.pinned(me) };
+        // Under royal=capture every move is legal: no test of the king's safety at all.
+        let royal_safety = !self.rules.king_capture();
+        let pinned = if self.in_check || !royal_safety {
+            0
+        } else {
+            self.pinned(me)
+        };
         for from in Squares(own) {
             let kind = kind_of(self.board[from]);
             let is_king = kind == KING;
-            let test = is_king || self.in_check || pinned & bit(from) != 0;
+            let test = royal_safety && (is_king || self.in_check || pinned & bit(from) != 0);
             let ranges = &RANGE[me][kind as usize];
             let jumps = JUMP_DIRS[me][kind as usize];
             let try_target = |to: usize, sink: &mut _| -> bool {
@@ -235,7 +242,7 @@ impl WaShogi {
             return false;
         }
         let mut empty = BOARD & !all;
-        if self.in_check {
+        if self.in_check && !self.rules.king_capture() {
             // Only a drop that blocks a slide can help: the same squares for every type.
             let k = self.kings[me] as usize;
             let mut blocking = 0;
@@ -289,7 +296,9 @@ impl WaShogi {
         if targets & bit(sq) == 0 {
             return None;
         }
+        // Mate in the shogi sense, under either royal rule: no reply leaves the king safe.
         let mut child = self.clone();
+        child.rules.royal = Royal::Checkmate;
         child.make(WaMove::drop(PAWN, sq));
         let mut any = Any(false);
         child.generate(&mut any);

@@ -212,7 +212,7 @@ pub const VALUES: [f64; KINDS] = [
     475.0, // Flying Falcon
     490.0, // Treacherous Fox
     540.0, // Cloud Eagle
-    0.0,   // Crane King (never captured)
+    0.0,   // Crane King (captured only under royal=capture, where it ends the game)
     275.0, // Golden Bird
     325.0, // Plodding Ox
     275.0, // Heavenly Horse

@@ -123,6 +123,8 @@ pub enum Ending {
     Repetition,
     /// Fourfold repetition in which this player gave check with every move: they lose.
     PerpetualCheck(usize),
+    /// This player's Crane King was captured (`royal=capture` only): they lose.
+    KingCaptured(usize),
 }
 
 #[derive(Clone)]
@@ -253,6 +255,7 @@ impl WaShogi {
         let root = self.history.is_none().then(|| Box::new(self.clone()));
         let mut h = self.hash;
         let mut irreversible = false;
+        let mut king_taken = false;
         match mv.from() {
             None => {
                 let kind = mv.dropped().unwrap_or(PAWN);
@@ -276,7 +279,10 @@ impl WaShogi {
                     h ^= piece_key(victim, to);
                     self.occ[them] &= !bit(to);
                     self.pawns[them] &= !bit(to);
-                    if self.rules.drops {
+                    if kind_of(victim) == KING {
+                        // Only under royal=capture can a king be taken: the game ends.
+                        king_taken = true;
+                    } else if self.rules.drops {
                         let t = unpromoted(kind_of(victim));
                         let n = self.hands[me][t as usize];
                         h ^= hand_key(me, t, n) ^ hand_key(me, t, n + 1);
@@ -313,7 +319,7 @@ impl WaShogi {
         h ^= SECOND_TO_MOVE;
         self.hash = h;
         self.side = them as u8;
-        self.in_check = self.king_attacked(them);
+        self.in_check = !king_taken && self.king_attacked(them);
 
         // The history: the position just left, with the move played from it.
         self.history = Some(Arc::new(HistoryNode {
@@ -329,6 +335,9 @@ impl WaShogi {
             self.reversible.saturating_add(1)
         };
         self.count_repetitions();
+        if king_taken {
+            self.ending = Some(Ending::KingCaptured(them));
+        }
     }
 
     /// Counts earlier occurrences of the current position and applies the repetition rule.

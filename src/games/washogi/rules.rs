@@ -27,12 +27,25 @@ pub enum Repetition {
     Off,
 }
 
+/// What makes the Crane King royal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Royal {
+    /// As in shogi: no move may leave the own king attacked, and a side in check without a
+    /// legal move is checkmated.
+    #[default]
+    Checkmate,
+    /// As in Chu shogi practice and HaChu: every move is legal, checks may be ignored or walked
+    /// into, and capturing the Crane King wins.
+    Capture,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct WaRules {
     /// Captured pieces go to the captor's hand and may be dropped (seed 004's 打入).
     pub drops: bool,
     pub stalemate: Stalemate,
     pub repetition: Repetition,
+    pub royal: Royal,
 }
 
 impl WaRules {
@@ -40,7 +53,13 @@ impl WaRules {
         drops: true,
         stalemate: Stalemate::Loss,
         repetition: Repetition::Shogi,
+        royal: Royal::Checkmate,
     };
+
+    /// Moves may leave the own king attacked (the king is taken, not mated).
+    pub fn king_capture(&self) -> bool {
+        self.royal == Royal::Capture
+    }
 }
 
 const STALEMATE: [(&str, Stalemate); 2] = [("loss", Stalemate::Loss), ("draw", Stalemate::Draw)];
@@ -49,6 +68,7 @@ const REPETITION: [(&str, Repetition); 3] = [
     ("draw", Repetition::Draw),
     ("off", Repetition::Off),
 ];
+const ROYAL: [(&str, Royal); 2] = [("checkmate", Royal::Checkmate), ("capture", Royal::Capture)];
 
 fn name_of<T: PartialEq + Copy>(table: &[(&'static str, T)], v: T) -> &'static str {
     table
@@ -79,6 +99,12 @@ impl RuleSet for WaRules {
                 default: "shogi",
                 help: "fourth occurrence of a position: draw, but perpetual check loses (shogi) / always a draw / no rule",
             },
+            RuleOption {
+                key: "royal",
+                values: vec!["checkmate", "capture"],
+                default: "checkmate",
+                help: "no move may leave the own king attacked, checkmate wins (shogi) / any move is legal, capturing the Crane King wins (Chu shogi practice, HaChu)",
+            },
         ]
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
@@ -86,10 +112,11 @@ impl RuleSet for WaRules {
             "drops" => self.drops = parse_bool(key, value)?,
             "stalemate" => self.stalemate = parse_choice(key, value, &STALEMATE)?,
             "repetition" => self.repetition = parse_choice(key, value, &REPETITION)?,
+            "royal" => self.royal = parse_choice(key, value, &ROYAL)?,
             _ => {
                 return Err(ParseError::rule(
                     key,
-                    "unknown Wa shogi rule option (known: drops, stalemate, repetition)",
+                    "unknown Wa shogi rule option (known: drops, stalemate, repetition, royal)",
                 ))
             }
         }
@@ -103,6 +130,7 @@ impl RuleSet for WaRules {
                 "repetition",
                 name_of(&REPETITION, self.repetition).to_string(),
             ),
+            ("royal", name_of(&ROYAL, self.royal).to_string()),
         ]
     }
 }
@@ -113,11 +141,13 @@ mod tests {
 
     #[test]
     fn options_round_trip_and_refuse_nonsense() {
-        let r = WaRules::parse("drops=true,repetition=off").unwrap();
+        let r = WaRules::parse("drops=true,repetition=off,royal=capture").unwrap();
         assert!(r.drops);
+        assert!(r.king_capture());
         assert_eq!(r.repetition, Repetition::Off);
         assert_eq!(WaRules::parse(&r.to_text()).unwrap(), r);
         assert!(WaRules::parse("drops=maybe").is_err());
+        assert!(WaRules::parse("royal=maybe").is_err());
         assert!(WaRules::parse("castling=true").is_err());
         assert_eq!(WaRules::parse("").unwrap(), WaRules::default());
     }

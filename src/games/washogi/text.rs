@@ -33,6 +33,7 @@ pub fn result_comment(pos: &WaShogi) -> String {
     match pos.ending() {
         Some(Ending::Repetition) => "fourfold repetition".to_string(),
         Some(Ending::PerpetualCheck(p)) => format!("perpetual check by the {} player", first(p)),
+        Some(Ending::KingCaptured(p)) => format!("the {} player's Crane King captured", first(p)),
         None if pos.in_check() => "checkmate".to_string(),
         None => "stalemate".to_string(),
     }
@@ -226,7 +227,9 @@ pub fn parse_position(rules: &WaRules, text: &str) -> Result<WaShogi, ParseError
             pos.put(player, kind, sq);
         }
     }
-    if kings != [1, 1] {
+    // Under royal=capture a finished game has one king left: the side without one has lost.
+    let taken = rules.king_capture() && matches!(kings, [0, 1] | [1, 0]);
+    if kings != [1, 1] && !taken {
         return Err(bad(format!(
             "each side needs exactly one Crane King (found {} and {})",
             kings[0], kings[1]
@@ -290,8 +293,14 @@ pub fn parse_position(rules: &WaRules, text: &str) -> Result<WaShogi, ParseError
             )));
         }
     }
+    if taken {
+        let loser = if kings[0] == 0 { 0 } else { 1 };
+        pos.ending = Some(Ending::KingCaptured(loser));
+        pos.hash = pos.hash_from_pieces();
+        return Ok(pos);
+    }
     pos.finish_setup();
-    if pos.king_attacked(1 - pos.side as usize) {
+    if !rules.king_capture() && pos.king_attacked(1 - pos.side as usize) {
         return Err(bad(
             "the side that has just moved is in check (its king could be taken)".into(),
         ));
@@ -354,6 +363,10 @@ pub fn render(pos: &WaShogi) -> String {
         }
         (Turn::Terminal, Some(Ending::PerpetualCheck(p))) => format!(
             "game over: fourfold repetition with perpetual check by the {} player, who loses",
+            if p == 0 { "first" } else { "second" }
+        ),
+        (Turn::Terminal, Some(Ending::KingCaptured(p))) => format!(
+            "game over: the {} player's Crane King is captured",
             if p == 0 { "first" } else { "second" }
         ),
         (Turn::Terminal, None) if pos.in_check() => format!("game over: the {side} is checkmated"),
