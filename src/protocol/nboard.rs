@@ -184,7 +184,8 @@ impl Session for NBoardServer {
                 Ok(n) => self.hint(n),
                 Err(_) => Err(format!("hint wants a number of moves, not {}", quote(rest))),
             },
-            "ping" => Ok(vec![format!("pong {rest}")]),
+            // `pong <n>`; a bare `ping` gets a bare `pong` (no trailing space).
+            "ping" => Ok(vec![format!("pong {rest}").trim_end().to_string()]),
             "learn" => Ok(vec!["learned".into()]),
             "analyze" => Ok(vec!["status analyze is not supported".into()]),
             other => Err(format!("unknown command {}", quote(other))),
