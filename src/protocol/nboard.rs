@@ -18,7 +18,7 @@
 use std::time::Instant;
 
 use super::session::{self, Session};
-use crate::arena::external::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
+use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 use crate::engine::{Agent, AgentError, Limits};
 use crate::game::error::quote;
 use crate::game::{Game, MoveList, RuleSet, Turn};
