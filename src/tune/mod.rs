@@ -1,0 +1,13 @@
+//! Tuning evaluation weights (`boardlab tune <method>`); docs/tuning.md has the commands.
+//!
+//! - `positions`: labelled position sets from arena game records (the file format).
+//! - `texel`: logistic (Texel) tuning of any evaluation linear in its weights.
+//! - `optimizer`: Adam and AdaGrad.
+//! - `spsa`: SPSA as Fishtest and OpenBench run it, its games played by the arena.
+//! - `engine_file`: tuned weights written back as an engine file.
+
+pub mod engine_file;
+pub mod optimizer;
+pub mod positions;
+pub mod spsa;
+pub mod texel;
