@@ -5,6 +5,7 @@
 //! - `engine`: agents, limits, evaluator features and engine files.
 //! - `search`: the back ends (alpha-beta, expectimax, MCTS, baselines).
 //! - `arena`: tournaments, statistics, external engines; `protocol`: text protocols.
+//! - `tune`: labelled positions, Texel (logistic) tuning, SPSA.
 
 pub mod arena;
 pub mod cli;

@@ -40,6 +40,7 @@ mod solve;
 mod solve_race;
 mod tournament;
 mod tune;
+mod tune_probcut;
 
 /// boardlab: a game-AI engine and search laboratory.
 ///
@@ -84,7 +85,7 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Search a fixed list of positions per game to a fixed depth: node signature and nodes/s.
     Bench(bench::BenchArgs),
-    /// Fit an engine's numbers from games (probcut: ProbCut's regressions).
+    /// Tune an engine's numbers: labelled positions, Texel (logistic) tuning, SPSA, ProbCut.
     Tune(tune::TuneArgs),
 }
 

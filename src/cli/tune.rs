@@ -1,147 +1,534 @@
-//! `boardlab tune`: fitting an engine's numbers from games (`tune probcut`).
+//! `boardlab tune <method>`: one subcommand a tuning method (docs/tuning.md).
+//! - `extract`: arena game records to a labelled position file.
+//! - `texel`: logistic tuning of an engine's linear weights on a position file.
+//! - `spsa`: SPSA on an engine's weights, its games played by the arena.
+//! - `probcut`: ProbCut's regressions for alpha-beta (`cli::tune_probcut`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
 use super::{CliError, CliResult};
-use crate::engine::{EngineSpec, Evaluate};
-use crate::game::record::GameRecord;
+use crate::arena::record::{games_path, load_games};
+use crate::engine::{EngineSpec, Evaluate, Limits};
+use crate::game::RuleSet;
+use crate::tune::{engine_file, optimizer, positions, spsa, texel};
 use crate::with_game;
 
 #[derive(Args, Debug)]
 pub struct TuneArgs {
     #[command(subcommand)]
-    command: TuneCommand,
+    method: Method,
 }
 
 #[derive(Subcommand, Debug)]
-enum TuneCommand {
+enum Method {
+    /// Labelled positions from arena game records (games.jsonl files or their directories).
+    Extract(ExtractArgs),
+    /// Texel (logistic) tuning of an engine file's linear weights on a position file.
+    Texel(TexelArgs),
+    /// SPSA (Fishtest / OpenBench schedule) on an engine file's weights, by arena game pairs.
+    Spsa(SpsaArgs),
     /// Fit ProbCut's regressions (deep on shallow search value) from recorded games; prints the
     /// `probcut_fit = "..."` line for the engine file.
-    Probcut(ProbCutArgs),
-}
-
-#[derive(Args, Debug)]
-struct ProbCutArgs {
-    /// The alpha-beta engine file whose evaluation is fitted.
-    #[arg(long)]
-    engine: PathBuf,
-    /// Arena game records (games.jsonl), one or more.
-    #[arg(long, num_args = 1.., required = true)]
-    games: Vec<PathBuf>,
-    /// Depth pairs deep:shallow, comma-separated (e.g. 4:2,6:2,8:4).
-    #[arg(long, default_value = "4:2,6:2,8:4")]
-    pairs: String,
-    /// Positions from this ply of each game on.
-    #[arg(long, default_value_t = 8)]
-    min_ply: usize,
-    /// Every n-th ply of a game.
-    #[arg(long, default_value_t = 3)]
-    every: usize,
-    /// At most this many positions.
-    #[arg(long, default_value_t = 400)]
-    max_positions: usize,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
+    Probcut(super::tune_probcut::ProbCutArgs),
 }
 
 pub fn run(args: TuneArgs) -> CliResult {
-    match args.command {
-        TuneCommand::Probcut(a) => run_probcut(a),
+    match args.method {
+        Method::Extract(a) => extract(a),
+        Method::Texel(a) => run_texel(a),
+        Method::Spsa(a) => run_spsa(a),
+        Method::Probcut(a) => super::tune_probcut::run(a),
     }
 }
 
-fn run_probcut(a: ProbCutArgs) -> CliResult {
-    let spec = EngineSpec::load(&a.engine)?;
-    if spec.backend != "alphabeta" {
-        return Err(CliError(format!(
-            "tune probcut fits an alpha-beta engine; {:?} is {}",
-            spec.name, spec.backend
-        )));
-    }
-    let mut pairs = Vec::new();
-    for item in a.pairs.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let bad = || {
-            CliError(format!(
-                "--pairs: {item:?} must be deep:shallow, 0 < shallow < deep <= 30"
-            ))
-        };
-        let (d, s) = item.split_once(':').ok_or_else(bad)?;
-        let (d, s): (i32, i32) = (d.parse().map_err(|_| bad())?, s.parse().map_err(|_| bad())?);
-        if !(0 < s && s < d && d <= 30) {
-            return Err(bad());
+/// The command line as typed, for logs and file headers.
+fn command_line() -> String {
+    let mut parts = vec!["boardlab".to_string()];
+    parts.extend(std::env::args().skip(1).map(|a| {
+        if a.contains(' ') || a.is_empty() {
+            format!("{a:?}")
+        } else {
+            a
         }
-        pairs.push((d, s));
-    }
-    if pairs.is_empty() {
-        return Err(CliError("--pairs: no depth pair".into()));
-    }
-    let mut records = Vec::new();
-    for path in &a.games {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
-        for (n, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            let r: GameRecord = serde_json::from_str(line).map_err(|e| {
-                CliError(format!(
-                    "{}:{}: not a game record: {e}",
-                    path.display(),
-                    n + 1
-                ))
-            })?;
-            records.push(r);
-        }
-    }
-    let game = spec.game.clone();
-    with_game!(game.as_str(), |G| fit_game::<G>(
-        &a, &spec, &pairs, &records
-    ))?
+    }));
+    parts.join(" ")
 }
 
-fn fit_game<G: Evaluate>(
-    a: &ProbCutArgs,
-    spec: &EngineSpec,
-    pairs: &[(i32, i32)],
-    records: &[GameRecord],
-) -> CliResult {
-    use crate::tune::probcut::{fit_pairs, sample_positions, ProbCutFit};
-    let positions = sample_positions::<G>(records, a.min_ply, a.every, a.max_positions)?;
-    if positions.is_empty() {
-        return Err(CliError(format!("no {} positions in the records", G::ID)));
+fn write_file(path: &Path, text: &str) -> CliResult {
+    std::fs::write(path, text)
+        .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))
+}
+
+fn create_dir(dir: &Path) -> CliResult {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))
+}
+
+// ---------------------------------------------------------------------------------------------
+// extract
+
+#[derive(Args, Debug)]
+struct ExtractArgs {
+    /// games.jsonl files, or tournament directories holding one.
+    #[arg(long, num_args = 1.., required = true)]
+    games: Vec<PathBuf>,
+    /// Skip the first plies of every game (moves in the record, chance outcomes included).
+    #[arg(long, default_value_t = 8)]
+    skip: usize,
+    /// Keep positions that are not quiet too (by default only `is_quiet` ones).
+    #[arg(long)]
+    all: bool,
+    /// Keep repeated positions (by default merged into one with the mean label).
+    #[arg(long)]
+    no_dedupe: bool,
+    /// Keep positions before a roll (chance nodes) too.
+    #[arg(long)]
+    chance_nodes: bool,
+    /// Label positions an exact back end knows by its value (engine file: Othello `exact`
+    /// with max_empties, Ur `perfect`); the others keep the game's result.
+    #[arg(long)]
+    exact: Option<PathBuf>,
+    /// Keep at most this many positions, drawn at random from --seed.
+    #[arg(long)]
+    max_positions: Option<usize>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The position file to write.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+fn extract(a: ExtractArgs) -> CliResult {
+    let mut games = Vec::new();
+    for p in &a.games {
+        let file = if p.is_dir() { games_path(p) } else { p.clone() };
+        if !file.exists() {
+            return Err(CliError(format!("{}: no such games file", file.display())));
+        }
+        let g = load_games(&file, false)?;
+        games.extend(g);
     }
-    let f = ProbCutFit { spec, pairs };
-    let fitted = super::heartbeat("tune probcut", || fit_pairs::<G>(&f, &positions))?;
-    let line =
-        crate::search::probcut::format_pairs(&fitted.iter().map(|p| p.0).collect::<Vec<_>>());
-    if a.json {
-        let rows: Vec<_> = fitted
-            .iter()
-            .map(|(p, n)| {
-                serde_json::json!({"deep": p.deep, "shallow": p.shallow, "a": p.a, "b": p.b,
-                    "sigma": p.sigma, "samples": n})
-            })
-            .collect();
-        out!(
-            "{}",
-            serde_json::json!({"positions": positions.len(), "pairs": rows, "probcut_fit": line})
+    let game = games
+        .first()
+        .map(|g| g.game.game.clone())
+        .ok_or_else(|| CliError("the games files hold no games".into()))?;
+    with_game!(game.as_str(), |G| extract_game::<G>(&a, &games))?
+}
+
+fn extract_game<G: Evaluate>(a: &ExtractArgs, games: &[crate::arena::record::ArenaRecord]) -> CliResult {
+    let opts = positions::ExtractOptions {
+        skip: a.skip,
+        quiet_only: !a.all,
+        dedupe: !a.no_dedupe,
+        chance_nodes: a.chance_nodes,
+    };
+    let started = Instant::now();
+    let (mut pos, mut stats) = positions::from_games::<G>(games, &opts)?;
+    let rules = games
+        .first()
+        .map(|g| G::Rules::parse(&g.game.rules))
+        .transpose()?
+        .unwrap_or_default();
+    if games.iter().any(|g| G::Rules::parse(&g.game.rules).ok() != Some(rules.clone())) {
+        return Err(CliError(
+            "the games were played under different rules: extract them separately".into(),
+        ));
+    }
+    if let Some(n) = a.max_positions {
+        if pos.len() > n {
+            // A seeded Fisher-Yates prefix: the same seed keeps the same positions.
+            use rand::{Rng, SeedableRng};
+            let mut rng = rand::rngs::StdRng::seed_from_u64(a.seed);
+            for i in 0..n {
+                let j = rng.gen_range(i..pos.len());
+                pos.swap(i, j);
+            }
+            pos.truncate(n);
+        }
+    }
+    let mut label = "result".to_string();
+    if let Some(file) = &a.exact {
+        let oracle = EngineSpec::load(file)?;
+        eprintln!("labelling {} positions with {} ...", pos.len(), file.display());
+        stats.exact = positions::label_exact::<G>(&mut pos, &oracle)?;
+        label = format!(
+            "exact={} where it knows ({} of {}), result elsewhere",
+            file.display(),
+            stats.exact,
+            pos.len()
         );
-    } else {
-        for (p, n) in &fitted {
-            out!(
-                "{}:{}  deep = {:.4} * shallow + {:.3}  sigma {:.3}  ({n} samples)",
-                p.deep,
-                p.shallow,
-                p.a,
-                p.b,
-                p.sigma
-            );
-        }
-        out!("probcut_fit = \"{line}\"");
     }
+    let comments = vec![
+        format!("command {}", command_line()),
+        format!(
+            "games {} (skipped {}: faults or not two-player), positions seen {}, not quiet {}, repeats merged {}, kept {}",
+            stats.games, stats.games_skipped, stats.positions_seen, stats.not_quiet, stats.repeats, pos.len()
+        ),
+    ];
+    positions::write::<G>(&a.out, &rules, &label, &comments, &pos)?;
+    out!(
+        "{}: {} positions from {} games ({} seen, {} not quiet, {} repeats merged, {} labelled exactly) in {:.1} s",
+        a.out.display(),
+        pos.len(),
+        stats.games,
+        stats.positions_seen,
+        stats.not_quiet,
+        stats.repeats,
+        stats.exact,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// texel
+
+#[derive(Args, Debug)]
+struct TexelArgs {
+    /// The position file (`boardlab tune extract`).
+    #[arg(long)]
+    positions: PathBuf,
+    /// The engine file whose weights are the start (and whose back end the result keeps).
+    #[arg(long)]
+    engine: PathBuf,
+    /// The tuned engine's name (default: the base engine's name + "-texel").
+    #[arg(long)]
+    name: Option<String>,
+    /// The run directory: log.csv, loss.svg, weights.toml, summary.md.
+    #[arg(long)]
+    out: PathBuf,
+    /// Also write the tuned engine file here (e.g. engines/othello/ab-d4-texel.toml).
+    #[arg(long)]
+    engine_out: Option<PathBuf>,
+    /// adam or adagrad.
+    #[arg(long, default_value = "adam")]
+    optimizer: String,
+    /// Step size (default: 1% of the largest start weight, at least 0.01).
+    #[arg(long)]
+    lr: Option<f64>,
+    /// Most epochs (full-batch steps).
+    #[arg(long, default_value_t = 3000)]
+    epochs: usize,
+    /// Stop when the validation loss has not improved for this many epochs.
+    #[arg(long, default_value_t = 200)]
+    patience: usize,
+    /// Fraction of positions held out for validation.
+    #[arg(long, default_value_t = 0.1)]
+    valid: f64,
+    /// Seeds the validation split.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Weights kept at their start values (names, comma-separated).
+    #[arg(long, value_delimiter = ',')]
+    fix: Vec<String>,
+    /// Use this K instead of fitting it.
+    #[arg(long)]
+    k: Option<f64>,
+}
+
+fn run_texel(a: TexelArgs) -> CliResult {
+    let text = std::fs::read_to_string(&a.positions)
+        .map_err(|e| CliError(format!("cannot read {}: {e}", a.positions.display())))?;
+    let (game, _) = positions::header(&text)
+        .map_err(|e| CliError(format!("{}: {e}", a.positions.display())))?;
+    let base = EngineSpec::load(&a.engine)?;
+    base.check_game(&game)?;
+    with_game!(game.as_str(), |G| texel_game::<G>(&a, &text, &base))?
+}
+
+fn texel_game<G: Evaluate>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliResult {
+    if !(0.0..0.9).contains(&a.valid) {
+        return Err(CliError(format!("--valid {}: give a fraction in [0, 0.9)", a.valid)));
+    }
+    let started = Instant::now();
+    let (_, pos) = positions::read::<G>(text).map_err(|e| CliError(format!("{}: {e}", a.positions.display())))?;
+    let data = texel::Dataset::from_positions::<G>(&pos)?;
+    drop(pos);
+    let (train, valid) = data.split(a.valid, a.seed);
+    let names = G::feature_names();
+    let start = base.weights_for::<G>()?;
+    let mut fixed = vec![false; names.len()];
+    for f in &a.fix {
+        let i = names.iter().position(|n| n == f).ok_or_else(|| {
+            CliError(format!("--fix {f:?}: no such weight (known: {})", names.join(", ")))
+        })?;
+        fixed[i] = true;
+    }
+    let lr = a
+        .lr
+        .unwrap_or_else(|| (0.01 * start.iter().fold(0.0f64, |m, w| m.max(w.abs()))).max(0.01));
+    let opts = texel::TexelOptions {
+        method: optimizer::Method::parse(&a.optimizer, lr)?,
+        max_epochs: a.epochs,
+        patience: a.patience.max(1),
+        min_delta: 1e-9,
+        fixed,
+    };
+    create_dir(&a.out)?;
+    eprintln!(
+        "{} positions: {} train, {} validation; {} weights",
+        data.len(),
+        train.len(),
+        valid.len(),
+        names.len()
+    );
+    let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let bar = if tty {
+        indicatif::ProgressBar::new(a.epochs as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} epochs {elapsed} {msg}")
+            .expect("valid template"),
+    );
+    let mut last_line = Instant::now();
+    let result = texel::tune(&train, &valid, &start, &opts, a.k, |e| {
+        bar.set_position(e.epoch as u64);
+        bar.set_message(format!("train {:.6} valid {:.6}", e.train, e.valid));
+        if !tty && last_line.elapsed().as_secs_f64() >= 5.0 {
+            last_line = Instant::now();
+            eprintln!("epoch {} train {:.6} valid {:.6}", e.epoch, e.train, e.valid);
+        }
+    });
+    bar.finish_and_clear();
+    let name = a.name.clone().unwrap_or_else(|| format!("{}-texel", base.name));
+    let spec = engine_file::with_weights::<G>(base, &name, &result.weights, 3);
+    let header = vec![
+        format!("Texel-tuned from {} on {}", a.engine.display(), a.positions.display()),
+        format!("by: {}", command_line()),
+        format!(
+            "K {:.6}; loss train {:.6} -> {:.6}, validation {:.6} -> {:.6} (epoch {})",
+            result.k, result.start_train, result.best.train, result.start_valid, result.best.valid, result.best.epoch
+        ),
+    ];
+    engine_file::write(&a.out.join("weights.toml"), &spec, &header)?;
+    if let Some(p) = &a.engine_out {
+        engine_file::write(p, &spec, &header)?;
+    }
+    let mut csv = String::from("epoch,train,validation\n");
+    for e in &result.history {
+        csv.push_str(&format!("{},{:.8},{:.8}\n", e.epoch, e.train, e.valid));
+    }
+    write_file(&a.out.join("log.csv"), &csv)?;
+    let svg = texel::loss_svg(&format!("{} Texel: loss by epoch (K = {:.4})", G::ID, result.k), &result.history, &result.best)?;
+    write_file(&a.out.join("loss.svg"), &svg)?;
+    let mut md = format!(
+        "# Texel tuning: {}\n\n```\n{}\n```\n\n- positions: {} ({} train, {} validation, split seed {})\n- K = {:.6} (fitted on the start weights{})\n- optimizer: {} lr {}\n- loss (mean (R - sigmoid(K e))^2): train {:.6} -> {:.6}, validation {:.6} -> {:.6}\n- best epoch {} of {} ({}), {:.1} s\n\n| weight | start | tuned |\n|---|---:|---:|\n",
+        G::ID,
+        command_line(),
+        data.len(),
+        train.len(),
+        valid.len(),
+        a.seed,
+        result.k,
+        if a.k.is_some() { ": given" } else { "" },
+        a.optimizer,
+        lr,
+        result.start_train,
+        result.best.train,
+        result.start_valid,
+        result.best.valid,
+        result.best.epoch,
+        result.history.len() - 1,
+        if result.stopped_early { "early stop" } else { "epoch limit" },
+        started.elapsed().as_secs_f64()
+    );
+    for (i, n) in names.iter().enumerate() {
+        md.push_str(&format!("| {n} | {} | {:.3} |\n", start[i], result.weights[i]));
+    }
+    write_file(&a.out.join("summary.md"), &md)?;
+    out!("{}", md.trim_end());
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// spsa
+
+#[derive(Args, Debug)]
+struct SpsaArgs {
+    /// The engine file whose weights are tuned (its back end, limits and other weights stay).
+    #[arg(long)]
+    engine: PathBuf,
+    /// OpenBench parameter lines: `name, int|float, default, min, max, c_end, r_end`.
+    #[arg(long)]
+    params: PathBuf,
+    /// Iterations in all (N of the schedule).
+    #[arg(long)]
+    iterations: u64,
+    /// Game pairs per iteration.
+    #[arg(long, default_value_t = 4)]
+    pairs: usize,
+    /// Run directory: state.json (resumable), trace.csv, trace.svg, final.toml.
+    #[arg(long)]
+    out: PathBuf,
+    /// Stop after this many iterations (the schedule is still that of --iterations); rerun to go on.
+    #[arg(long)]
+    stop_after: Option<u64>,
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    #[arg(long, default_value_t = 6)]
+    random_openings: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    rules: String,
+    #[arg(long, default_value_t = 1000)]
+    max_plies: usize,
+    /// Depth limit for the games (replaces the engine file's limits).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Node limit for the games (replaces the engine file's limits).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Keep every iteration's games (iter-<k>/); by default removed once counted.
+    #[arg(long)]
+    keep_games: bool,
+    /// Play each iteration as this many shards on Ray (scripts/ray_tournament.py), merged.
+    #[arg(long)]
+    ray_shards: Option<usize>,
+    /// Ray cluster address (default: a local instance).
+    #[arg(long)]
+    ray_address: Option<String>,
+    /// The Python with Ray for --ray-shards.
+    #[arg(long, default_value = "python3")]
+    python: String,
+    /// Draw these weights (an engine file, e.g. the Texel-tuned one) as targets in trace.svg.
+    #[arg(long)]
+    reference: Option<PathBuf>,
+}
+
+fn run_spsa(a: SpsaArgs) -> CliResult {
+    let mut base = EngineSpec::load(&a.engine)?;
+    let overrides = Limits {
+        depth: a.depth,
+        nodes: a.nodes,
+        ..Default::default()
+    };
+    overrides.check().map_err(|e| CliError(format!("--depth/--nodes: {e}")))?;
+    base.limits = base.limits.replaced_by(overrides);
+    let text = std::fs::read_to_string(&a.params)
+        .map_err(|e| CliError(format!("cannot read {}: {e}", a.params.display())))?;
+    let params = spsa::parse_params(&text).map_err(|e| CliError(format!("{}: {e}", a.params.display())))?;
+    if a.iterations == 0 || a.pairs == 0 {
+        return Err(CliError("--iterations and --pairs must be at least 1".into()));
+    }
+    let game = base.game.clone();
+    with_game!(game.as_str(), |G| spsa_game::<G>(&a, base, params))?
+}
+
+fn spsa_game<G: Evaluate>(a: &SpsaArgs, base: EngineSpec, params: Vec<spsa::Param>) -> CliResult {
+    let rules = G::Rules::parse(&a.rules)?;
+    crate::arena::referee::make_agent::<G>(&base, 0)?;
+    let config = spsa::SpsaConfig {
+        game: G::ID.to_string(),
+        rules: rules.to_text(),
+        base: base.clone(),
+        params,
+        iterations: a.iterations,
+        pairs: a.pairs,
+        random_openings: a.random_openings,
+        max_plies: a.max_plies,
+        seed: a.seed,
+    };
+    let reference = match &a.reference {
+        Some(p) => {
+            let r = EngineSpec::load(p)?.weights_for::<G>()?;
+            let names = G::feature_names();
+            Some(
+                config
+                    .params
+                    .iter()
+                    .map(|q| names.iter().position(|n| *n == q.name).map_or(f64::NAN, |i| r[i]))
+                    .collect::<Vec<f64>>(),
+            )
+        }
+        None => None,
+    };
+    let local = spsa::LocalBatch::<G> {
+        concurrency: a.concurrency,
+        _game: std::marker::PhantomData,
+    };
+    let ray;
+    let batch: &dyn spsa::GameBatch = match a.ray_shards {
+        None => &local,
+        Some(shards) => {
+            let exe = std::env::current_exe().map_err(|e| CliError(e.to_string()))?;
+            let script = PathBuf::from("scripts/ray_tournament.py");
+            if !script.exists() {
+                return Err(CliError("--ray-shards: run from the repository (scripts/ray_tournament.py)".into()));
+            }
+            ray = spsa::RayBatch::<G> {
+                _game: std::marker::PhantomData,
+                python: a.python.clone(),
+                script,
+                boardlab: exe,
+                shards: shards.max(1),
+                address: a.ray_address.clone(),
+            };
+            &ray
+        }
+    };
+    let started = Instant::now();
+    create_dir(&a.out)?;
+    let log_path = a.out.join("log.txt");
+    let mut log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&log_path)
+        .map_err(|e| CliError(format!("cannot open {}: {e}", log_path.display())))?;
+    {
+        use std::io::Write;
+        let _ = writeln!(log, "# {}", command_line());
+    }
+    let state = spsa::run::<G>(config, &a.out, batch, a.stop_after, a.keep_games, |s| {
+        use std::io::Write;
+        let l = s.log.last().expect("an iteration was logged");
+        let theta: Vec<String> = s
+            .config
+            .params
+            .iter()
+            .zip(&s.theta)
+            .map(|(p, t)| format!("{}={t:.3}", p.name))
+            .collect();
+        let line = format!(
+            "iter {}/{} +{} ={} -{} {} ({:.0}s)",
+            l.k,
+            s.config.iterations,
+            l.wins,
+            l.draws,
+            l.losses,
+            theta.join(" "),
+            started.elapsed().as_secs_f64()
+        );
+        let _ = writeln!(log, "{line}");
+        eprintln!("{line}");
+    })?;
+    write_file(&a.out.join("trace.csv"), &spsa::trace_csv(&state))?;
+    write_file(&a.out.join("trace.svg"), &spsa::trace_svg(&state, reference.as_deref())?)?;
+    let values: Vec<f64> = state
+        .config
+        .params
+        .iter()
+        .zip(&state.theta)
+        .map(|(p, t)| p.playing(*t))
+        .collect();
+    let fin = spsa::engine_with::<G>(&base, &state.config.params, &values, &format!("{}-spsa", base.name))?;
+    engine_file::write(
+        &a.out.join("final.toml"),
+        &fin,
+        &[format!("SPSA after {} of {} iterations: {}", state.done, state.config.iterations, command_line())],
+    )?;
+    out!(
+        "SPSA {}: {} of {} iterations done; theta {:?}; {}",
+        G::ID,
+        state.done,
+        state.config.iterations,
+        values,
+        a.out.display()
+    );
     Ok(())
 }

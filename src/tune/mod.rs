@@ -1,4 +1,16 @@
-//! Tuning: fitting an engine's numbers from games. `probcut` fits ProbCut's regressions of
-//! deep on shallow search values (`boardlab tune probcut`).
+//! Tuning: fitting an engine's numbers from games (`boardlab tune <method>`); docs/tuning.md has
+//! the commands.
+//!
+//! - `positions`: labelled position sets from arena game records (the file format).
+//! - `texel`: logistic (Texel) tuning of any evaluation linear in its weights.
+//! - `optimizer`: Adam and AdaGrad.
+//! - `spsa`: SPSA as Fishtest and OpenBench run it, its games played by the arena.
+//! - `engine_file`: tuned weights written back as an engine file.
+//! - `probcut`: ProbCut's regressions of deep on shallow search values (docs/search.md).
 
+pub mod engine_file;
+pub mod optimizer;
+pub mod positions;
 pub mod probcut;
+pub mod spsa;
+pub mod texel;

@@ -1,0 +1,416 @@
+//! Texel (logistic) tuning of a linear evaluation, as Peter Österlund described it for Texel:
+//! with the evaluation `e = w . x` of a position from its side to move and the label R (the
+//! expected score, in [0, 1]), fit the scale K once, then minimise
+//!
+//! ```text
+//! E(w) = mean over positions (R - sigmoid(K * e))^2,    sigmoid(z) = 1 / (1 + exp(-z))
+//! ```
+//!
+//! over the weights by Adam (or AdaGrad) on the full-batch gradient
+//! `dE/dw_j = mean(-2 (R - s) s (1 - s) K x_j)`, summed over positions in parallel (rayon). A
+//! held-out part of the positions is never trained on: its loss, measured every epoch, stops the
+//! run when it has not improved for `patience` epochs, and the weights of its best epoch are kept.
+//!
+//! Features are stored sparse (index, value), so the same tuner fits a handful of hand-made
+//! terms (Othello's mobility and corners) or tens of thousands of one-hot pattern weights (an
+//! Edax-style pattern evaluation, where each position touches a few dozen): any evaluation that
+//! is linear in its weights. `Dataset::push` takes rows from anywhere; `Dataset::from_positions`
+//! makes them from a game's `Evaluate::features`.
+
+use rayon::prelude::*;
+
+use super::optimizer::{Method, Optimizer};
+use super::positions::{side_to_move, Labelled};
+use crate::engine::Evaluate;
+
+/// Positions as sparse feature rows with their labels (compressed rows).
+#[derive(Clone, Debug, Default)]
+pub struct Dataset {
+    pub features: usize,
+    offsets: Vec<usize>,
+    index: Vec<u32>,
+    value: Vec<f32>,
+    labels: Vec<f64>,
+}
+
+impl Dataset {
+    pub fn new(features: usize) -> Self {
+        Dataset {
+            features,
+            offsets: vec![0],
+            ..Default::default()
+        }
+    }
+    pub fn len(&self) -> usize {
+        self.labels.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+    }
+    /// Adds a position: its nonzero features as (index, value) and its label in [0, 1].
+    pub fn push(&mut self, row: impl IntoIterator<Item = (u32, f32)>, label: f64) {
+        for (i, v) in row {
+            debug_assert!((i as usize) < self.features);
+            self.index.push(i);
+            self.value.push(v);
+        }
+        self.offsets.push(self.index.len());
+        self.labels.push(label);
+    }
+    /// Every position's `G::features` from its side to move. A game whose evaluation is not a
+    /// dot product of its features (`Evaluate::evaluate` answers) cannot be tuned this way.
+    pub fn from_positions<G: Evaluate>(positions: &[Labelled<G>]) -> Result<Dataset, String> {
+        let n = G::feature_names().len();
+        if n == 0 {
+            return Err(format!("{} has no evaluation features to tune", G::ID));
+        }
+        let w = G::default_weights();
+        let mut d = Dataset::new(n);
+        let mut buf = Vec::with_capacity(n);
+        for p in positions {
+            let Some(side) = side_to_move(&p.state) else {
+                continue;
+            };
+            if p.state.evaluate(side, &w).is_some() {
+                return Err(format!(
+                    "{}'s evaluation is not linear in its features (Evaluate::evaluate): \
+                     the Texel tuner fits linear weights only",
+                    G::ID
+                ));
+            }
+            buf.clear();
+            p.state.features(side, &mut buf);
+            if buf.len() != n {
+                return Err(format!(
+                    "{}: features wrote {} values for {n} names",
+                    G::ID,
+                    buf.len()
+                ));
+            }
+            d.push(
+                buf.iter()
+                    .enumerate()
+                    .filter(|(_, v)| **v != 0.0)
+                    .map(|(i, v)| (i as u32, *v as f32)),
+                p.label,
+            );
+        }
+        Ok(d)
+    }
+    /// The rows at `rows`, in that order.
+    pub fn subset(&self, rows: &[usize]) -> Dataset {
+        let mut d = Dataset::new(self.features);
+        for &r in rows {
+            d.push(self.row(r), self.labels[r]);
+        }
+        d
+    }
+    fn row(&self, r: usize) -> impl Iterator<Item = (u32, f32)> + '_ {
+        let (a, b) = (self.offsets[r], self.offsets[r + 1]);
+        self.index[a..b]
+            .iter()
+            .copied()
+            .zip(self.value[a..b].iter().copied())
+    }
+    /// The evaluation `w . x` of row `r`.
+    pub fn eval(&self, r: usize, w: &[f64]) -> f64 {
+        self.row(r).map(|(i, v)| w[i as usize] * v as f64).sum()
+    }
+    pub fn label(&self, r: usize) -> f64 {
+        self.labels[r]
+    }
+    /// A held-out split: every row goes to validation with probability `fraction`, drawn from
+    /// `seed` (the same seed, the same split). Returns (train, validation).
+    pub fn split(&self, fraction: f64, seed: u64) -> (Dataset, Dataset) {
+        let (mut train, mut valid) = (Vec::new(), Vec::new());
+        for r in 0..self.len() {
+            let h = crate::game::zobrist::splitmix64(seed ^ (r as u64).wrapping_mul(0x9E37));
+            if (h >> 11) as f64 / (1u64 << 53) as f64 <= fraction {
+                valid.push(r);
+            } else {
+                train.push(r);
+            }
+        }
+        (self.subset(&train), self.subset(&valid))
+    }
+}
+
+pub fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// Rows a rayon task sums at once.
+const CHUNK: usize = 4096;
+
+/// The mean squared error `mean (R - sigmoid(K w.x))^2` (0 on no positions).
+pub fn loss(d: &Dataset, w: &[f64], k: f64) -> f64 {
+    if d.is_empty() {
+        return 0.0;
+    }
+    let total: f64 = (0..d.len())
+        .into_par_iter()
+        .with_min_len(CHUNK)
+        .map(|r| {
+            let e = d.labels[r] - sigmoid(k * d.eval(r, w));
+            e * e
+        })
+        .sum();
+    total / d.len() as f64
+}
+
+/// The loss and its gradient over the weights.
+pub fn gradient(d: &Dataset, w: &[f64], k: f64) -> (f64, Vec<f64>) {
+    let n = d.len().max(1) as f64;
+    let (l, g) = (0..d.len())
+        .into_par_iter()
+        .with_min_len(CHUNK)
+        .fold(
+            || (0.0, vec![0.0; d.features]),
+            |(mut l, mut g), r| {
+                let s = sigmoid(k * d.eval(r, w));
+                let e = d.labels[r] - s;
+                l += e * e;
+                let c = -2.0 * e * s * (1.0 - s) * k;
+                for (i, v) in d.row(r) {
+                    g[i as usize] += c * v as f64;
+                }
+                (l, g)
+            },
+        )
+        .reduce(
+            || (0.0, vec![0.0; d.features]),
+            |(la, mut ga), (lb, gb)| {
+                for (a, b) in ga.iter_mut().zip(gb) {
+                    *a += b;
+                }
+                (la + lb, ga)
+            },
+        );
+    (l / n, g.into_iter().map(|x| x / n).collect())
+}
+
+/// The K that minimises the loss of `w`: a scan of K over powers of ten, then golden-section
+/// search between the neighbours of the best one.
+pub fn fit_k(d: &Dataset, w: &[f64]) -> f64 {
+    let grid: Vec<f64> = (-60..=20).map(|i| 10f64.powf(i as f64 / 10.0)).collect();
+    let losses: Vec<f64> = grid.iter().map(|&k| loss(d, w, k)).collect();
+    let best = (0..grid.len())
+        .min_by(|&a, &b| losses[a].total_cmp(&losses[b]))
+        .unwrap_or(0);
+    let (mut a, mut b) = (
+        grid[best.saturating_sub(1)].ln(),
+        grid[(best + 1).min(grid.len() - 1)].ln(),
+    );
+    let phi = (5f64.sqrt() - 1.0) / 2.0;
+    let f = |x: f64| loss(d, w, x.exp());
+    let mut c = b - phi * (b - a);
+    let mut e = a + phi * (b - a);
+    let (mut fc, mut fe) = (f(c), f(e));
+    for _ in 0..40 {
+        if fc < fe {
+            b = e;
+            e = c;
+            fe = fc;
+            c = b - phi * (b - a);
+            fc = f(c);
+        } else {
+            a = c;
+            c = e;
+            fc = fe;
+            e = a + phi * (b - a);
+            fe = f(e);
+        }
+    }
+    ((a + b) / 2.0).exp()
+}
+
+/// How a Texel run goes.
+#[derive(Clone, Debug)]
+pub struct TexelOptions {
+    pub method: Method,
+    pub max_epochs: usize,
+    /// Stop when the validation loss has not improved for this many epochs.
+    pub patience: usize,
+    /// An improvement smaller than this does not count.
+    pub min_delta: f64,
+    /// Weights held at their start values (true: fixed).
+    pub fixed: Vec<bool>,
+}
+
+/// One epoch of the log.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Epoch {
+    pub epoch: usize,
+    pub train: f64,
+    pub valid: f64,
+}
+
+/// What a run found.
+#[derive(Clone, Debug)]
+pub struct TexelResult {
+    pub k: f64,
+    /// The weights of the best validation epoch.
+    pub weights: Vec<f64>,
+    pub start_train: f64,
+    pub start_valid: f64,
+    pub best: Epoch,
+    pub history: Vec<Epoch>,
+    /// True when early stopping ended the run (false: `max_epochs` did).
+    pub stopped_early: bool,
+}
+
+/// Fits K on `train` at `start`, then the weights; `progress` is called after every epoch.
+pub fn tune(
+    train: &Dataset,
+    valid: &Dataset,
+    start: &[f64],
+    opts: &TexelOptions,
+    k: Option<f64>,
+    mut progress: impl FnMut(&Epoch),
+) -> TexelResult {
+    let k = k.unwrap_or_else(|| fit_k(train, start));
+    let mut w = start.to_vec();
+    let mut opt = Optimizer::new(opts.method, w.len());
+    let start_train = loss(train, &w, k);
+    let start_valid = loss(valid, &w, k);
+    let valid_loss = |w: &[f64], t: f64| if valid.is_empty() { t } else { loss(valid, w, k) };
+    let mut best = Epoch {
+        epoch: 0,
+        train: start_train,
+        valid: if valid.is_empty() {
+            start_train
+        } else {
+            start_valid
+        },
+    };
+    let mut best_w = w.clone();
+    let mut history = vec![best];
+    let mut stopped_early = false;
+    for epoch in 1..=opts.max_epochs {
+        let (_, mut g) = gradient(train, &w, k);
+        for (gi, fixed) in g.iter_mut().zip(&opts.fixed) {
+            if *fixed {
+                *gi = 0.0;
+            }
+        }
+        opt.step(&mut w, &g);
+        let t = loss(train, &w, k);
+        let e = Epoch {
+            epoch,
+            train: t,
+            valid: valid_loss(&w, t),
+        };
+        history.push(e);
+        progress(&e);
+        if e.valid < best.valid - opts.min_delta {
+            best = e;
+            best_w = w.clone();
+        } else if epoch - best.epoch >= opts.patience {
+            stopped_early = true;
+            break;
+        }
+    }
+    TexelResult {
+        k,
+        weights: best_w,
+        start_train,
+        start_valid,
+        best,
+        history,
+        stopped_early,
+    }
+}
+
+/// `loss.svg`: training and validation loss by epoch, the best epoch marked.
+pub fn loss_svg(title: &str, history: &[Epoch], best: &Epoch) -> Result<String, String> {
+    use plotters::prelude::*;
+    let last = history.last().map_or(1, |e| e.epoch).max(1);
+    let all = history.iter().flat_map(|e| [e.train, e.valid]);
+    let lo = all.clone().fold(f64::INFINITY, f64::min);
+    let hi = all.fold(f64::NEG_INFINITY, f64::max);
+    let pad = ((hi - lo) * 0.05).max(1e-6);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, 420)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(70)
+            .build_cartesian_2d(0f64..last as f64, (lo - pad)..(hi + pad))
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_mesh()
+            .x_desc("epoch")
+            .y_desc("mean (R - sigmoid(K e))^2")
+            .y_label_formatter(&|y| format!("{y:.5}"))
+            .draw()
+            .map_err(|e| e.to_string())?;
+        for (name, colour, pick) in [
+            ("train", BLUE, (|e: &Epoch| e.train) as fn(&Epoch) -> f64),
+            ("validation", RED, |e: &Epoch| e.valid),
+        ] {
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    history.iter().map(|e| (e.epoch as f64, pick(e))).collect::<Vec<_>>(),
+                    colour.stroke_width(2),
+                )))
+                .map_err(|e| e.to_string())?
+                .label(name)
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
+        }
+        chart
+            .draw_series(std::iter::once(Circle::new(
+                (best.epoch as f64, best.valid),
+                5,
+                RED.filled(),
+            )))
+            .map_err(|e| e.to_string())?;
+        chart
+            .configure_series_labels()
+            .border_style(BLACK)
+            .background_style(WHITE)
+            .draw()
+            .map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toy() -> Dataset {
+        let mut d = Dataset::new(3);
+        for r in 0..200u32 {
+            let x = [(r % 7) as f32 - 3.0, (r % 5) as f32 - 2.0, ((r * 13) % 11) as f32 - 5.0];
+            let label = sigmoid(0.3 * x[0] as f64 - 0.2 * x[1] as f64 + 0.1 * x[2] as f64);
+            d.push(
+                x.iter()
+                    .enumerate()
+                    .filter(|(_, v)| **v != 0.0)
+                    .map(|(i, v)| (i as u32, *v)),
+                label,
+            );
+        }
+        d
+    }
+
+    #[test]
+    fn gradient_matches_loss() {
+        let d = toy();
+        let w = [0.5, 0.1, -0.3];
+        let (l, _) = gradient(&d, &w, 0.7);
+        assert!((l - loss(&d, &w, 0.7)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn split_is_a_partition() {
+        let d = toy();
+        let (t, v) = d.split(0.25, 9);
+        assert_eq!(t.len() + v.len(), d.len());
+        assert!(v.len() > 20 && v.len() < 80, "{}", v.len());
+    }
+}
