@@ -13,3 +13,4 @@ pub mod game;
 pub mod games;
 pub mod protocol;
 pub mod search;
+pub mod tune;

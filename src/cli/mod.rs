@@ -36,6 +36,7 @@ mod show;
 mod solve;
 mod solve_race;
 mod tournament;
+mod tune;
 
 /// boardlab: a game-AI engine and search laboratory.
 ///
@@ -74,6 +75,8 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Write one recorded game in another format (gomoku: SGF).
     Export(export::ExportArgs),
+    /// Fit evaluation weights from games (Othello pattern tables, ...).
+    Tune(tune::TuneArgs),
 }
 
 /// A command's failure: the message the user sees, and the exit code.
@@ -103,6 +106,7 @@ pub fn run() -> i32 {
         Command::Merge(args) => merge::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Export(args) => export::run(args),
+        Command::Tune(args) => tune::run(args),
     };
     match result {
         Ok(()) => 0,

@@ -3,6 +3,7 @@
 
 pub mod bitboard;
 pub mod eval;
+pub mod patterns;
 pub mod rules;
 pub mod solve;
 
