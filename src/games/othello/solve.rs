@@ -109,16 +109,28 @@ pub enum Ordering {
     /// `sort_eval`: mobility, frontier, corners, X-squares (hand-set).
     #[default]
     Hand,
-    /// The fitted pattern tables (`patterns`), in 1/64 disc like `SORT_DISC`.
-    Patterns,
+    /// The fitted pattern tables (`patterns`, 1/64 disc a unit), divided by 2^shift so that
+    /// a disc weighs about as much as one reply less in fastest-first (`patterns/<shift>`,
+    /// `patterns` alone is `PATTERN_SHIFT`).
+    Patterns(u8),
 }
+
+/// The default `Ordering::Patterns` shift.
+pub const PATTERN_SHIFT: u8 = 3;
 
 impl std::str::FromStr for Ordering {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
             "hand" => Ok(Ordering::Hand),
-            "patterns" => Ok(Ordering::Patterns),
+            "patterns" => Ok(Ordering::Patterns(PATTERN_SHIFT)),
+            _ if s.starts_with("patterns/") => match s["patterns/".len()..].parse::<u8>() {
+                Ok(k) if k <= 8 => Ok(Ordering::Patterns(k)),
+                _ => Err(format!(
+                    "bad ordering {:?}: patterns/<shift> takes a shift 0-8",
+                    crate::game::error::quote(s)
+                )),
+            },
             other => Err(format!(
                 "unknown ordering evaluation {:?} (hand, patterns)",
                 crate::game::error::quote(other)
@@ -477,7 +489,7 @@ impl Solver {
             }
             return match self.ordering {
                 Ordering::Hand => sort_eval(own, opp, moves),
-                Ordering::Patterns => super::patterns::fitted().eval(own, opp),
+                Ordering::Patterns(shift) => super::patterns::fitted().eval(own, opp) >> shift,
             };
         }
         let mut best = -SORT_INF;
@@ -845,7 +857,7 @@ mod tests {
     fn pattern_ordering_gives_the_same_scores() {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(29);
         let mut hand = Solver::new(4);
-        let mut patterns = Solver::new(4).with_ordering(Ordering::Patterns);
+        let mut patterns = Solver::new(4).with_ordering(Ordering::Patterns(PATTERN_SHIFT));
         for _ in 0..20 {
             let s = random_endgame(&mut rng, 14);
             assert_eq!(
@@ -856,6 +868,8 @@ mod tests {
             );
         }
         assert!("bogus".parse::<Ordering>().is_err());
+        assert!("patterns/9".parse::<Ordering>().is_err());
+        assert_eq!("patterns/2".parse::<Ordering>(), Ok(Ordering::Patterns(2)));
     }
 
     #[test]
