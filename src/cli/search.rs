@@ -171,8 +171,10 @@ fn run_exact(args: &SearchArgs) -> CliResult {
             args.max_empties
         )));
     }
-    let ordering: crate::games::othello::solve::Ordering =
-        args.ordering.parse().map_err(|e| CliError(format!("--ordering: {e}")))?;
+    let ordering: crate::games::othello::solve::Ordering = args
+        .ordering
+        .parse()
+        .map_err(|e| CliError(format!("--ordering: {e}")))?;
     crate::search::stop::install();
     let started = Instant::now();
     let mut solver = Solver::new(args.tt_mb)

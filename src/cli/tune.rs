@@ -70,7 +70,10 @@ fn patterns(a: PatternsArgs) -> CliResult {
         eprintln!("{text}");
         let _ = writeln!(log, "{text}");
     };
-    say(format!("tune patterns: {:?}", std::env::args().collect::<Vec<_>>()));
+    say(format!(
+        "tune patterns: {:?}",
+        std::env::args().collect::<Vec<_>>()
+    ));
     let (mut train, mut valid) = (Vec::new(), Vec::new());
     for (k, file) in a.games.iter().enumerate() {
         let games = pat::read_games(file)?;
@@ -135,6 +138,10 @@ fn patterns(a: PatternsArgs) -> CliResult {
             v.sqrt()
         ));
     }
-    say(format!("weights written to {} in {:.0} s", a.weights.display(), started.elapsed().as_secs_f64()));
+    say(format!(
+        "weights written to {} in {:.0} s",
+        a.weights.display(),
+        started.elapsed().as_secs_f64()
+    ));
     Ok(())
 }

@@ -15,10 +15,10 @@
 //! position also trains the neighbouring stage at half weight when its empties are next to a
 //! stage boundary, which smooths the tables across stages.
 
+use crate::game::{Game, RuleSet};
 use crate::games::othello::patterns::{layout, stage, PatternWeights, SCALE, STAGES};
 use crate::games::othello::solve::Solver;
 use crate::games::othello::{Othello, OthelloRules};
-use crate::game::{Game, RuleSet};
 use rayon::prelude::*;
 use std::io::{BufRead, Read, Write};
 use std::path::Path;
@@ -67,7 +67,11 @@ pub fn read_games(path: &Path) -> Result<Vec<GameLine>, String> {
             .as_array()
             .ok_or_else(|| at("no moves".into()))?
             .iter()
-            .map(|m| m.as_str().map(str::to_string).ok_or_else(|| at("a move is not text".into())))
+            .map(|m| {
+                m.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| at("a move is not text".into()))
+            })
             .collect::<Result<_, _>>()?;
         out.push(GameLine { start, moves });
     }
@@ -76,7 +80,11 @@ pub fn read_games(path: &Path) -> Result<Vec<GameLine>, String> {
 
 /// The labelled positions of one game (see the module comment). Every non-terminal position
 /// from the start on.
-pub fn label_game(game: &GameLine, exact_empties: u32, solver: &mut Solver) -> Result<Vec<Sample>, String> {
+pub fn label_game(
+    game: &GameLine,
+    exact_empties: u32,
+    solver: &mut Solver,
+) -> Result<Vec<Sample>, String> {
     let mut states = vec![game.start];
     let mut s = game.start;
     for m in &game.moves {
@@ -103,9 +111,8 @@ pub fn label_game(game: &GameLine, exact_empties: u32, solver: &mut Solver) -> R
         .iter()
         .zip(labels)
         .map(|(st, l)| {
-            let (label, exact) = l.unwrap_or_else(|| {
-                (if st.side() == base_side { base } else { -base }, false)
-            });
+            let (label, exact) =
+                l.unwrap_or_else(|| (if st.side() == base_side { base } else { -base }, false));
             Sample {
                 own: st.own(),
                 opp: st.opp(),
@@ -116,7 +123,11 @@ pub fn label_game(game: &GameLine, exact_empties: u32, solver: &mut Solver) -> R
         .collect())
 }
 
-fn write_chunk(out: &mut impl Write, first_game: u32, games: &[Vec<Sample>]) -> std::io::Result<()> {
+fn write_chunk(
+    out: &mut impl Write,
+    first_game: u32,
+    games: &[Vec<Sample>],
+) -> std::io::Result<()> {
     for (k, samples) in games.iter().enumerate() {
         out.write_all(&(first_game + k as u32).to_le_bytes())?;
         out.write_all(&(samples.len() as u32).to_le_bytes())?;
@@ -135,7 +146,8 @@ pub fn read_labels(path: &Path) -> Result<Vec<(u32, Vec<Sample>)>, String> {
     let mut bytes = Vec::new();
     match std::fs::File::open(path) {
         Ok(mut f) => {
-            f.read_to_end(&mut bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            f.read_to_end(&mut bytes)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(format!("{}: {e}", path.display())),
@@ -321,7 +333,9 @@ pub fn fit(
             );
         // Learning rate: cosine from `learning_rate` down to 2 % of it.
         let t = (epoch - 1) as f64 / config.epochs.max(1) as f64;
-        let lr = (config.learning_rate * (0.02 + 0.98 * 0.5 * (1.0 + (std::f64::consts::PI * t).cos()))) as f32;
+        let lr = (config.learning_rate
+            * (0.02 + 0.98 * 0.5 * (1.0 + (std::f64::consts::PI * t).cos())))
+            as f32;
         let lambda = config.lambda as f32;
         let (c1, c2) = (1.0 - b1.powi(epoch as i32), 1.0 - b2.powi(epoch as i32));
         for k in 0..total {
@@ -366,7 +380,11 @@ pub fn quantise(w: &[f32]) -> PatternWeights {
     PatternWeights {
         weights: w
             .iter()
-            .map(|&x| (x * SCALE as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16)
+            .map(|&x| {
+                (x * SCALE as f32)
+                    .round()
+                    .clamp(i16::MIN as f32, i16::MAX as f32) as i16
+            })
             .collect(),
     }
 }
@@ -428,17 +446,45 @@ mod tests {
             learning_rate: 0.5,
         };
         let w = fit(&samples, &samples, &config, |_| {});
-        // Predictions match the planted model (the fit may move weight between the bias and
-        // the tables, which is the same model), and the diag4 weights themselves agree up to
-        // the constant each position shares among its four diag4 instances.
+        // The planted model is not identifiable weight by weight (squares are shared between
+        // kinds, and a constant moves freely between the kinds and the bias), so the test is
+        // what identifies it: the training labels are fitted, fresh positions are predicted
+        // far better than by their mean, and the diag4 table found is the planted one up to a
+        // constant (correlation of the centred tables).
         let (se, c) = error(&w, &samples);
-        assert!(se / c < 0.05, "mean squared error {}", se / c);
-        let shift = (w[st * per + per - 1] - 2.0) / -4.0;
-        for c in 0..count {
-            let got = w[st * per + off + c] - shift;
-            let want = planted[st * per + off + c];
-            assert!((got - want).abs() < 0.3, "config {c}: {got} vs {want}");
-        }
+        assert!(se / c < 0.05, "training mean squared error {}", se / c);
+        let fresh: Vec<Sample> = (0..1000)
+            .map(|_| {
+                let (own, opp) = random_board(&mut rng, empties);
+                Sample {
+                    own,
+                    opp,
+                    label: label_of(own, opp).round() as i8,
+                    exact: true,
+                }
+            })
+            .collect();
+        let m = fresh.iter().map(|s| s.label as f64).sum::<f64>() / fresh.len() as f64;
+        let var = fresh
+            .iter()
+            .map(|s| (s.label as f64 - m).powi(2))
+            .sum::<f64>()
+            / fresh.len() as f64;
+        let (se, c) = error(&w, &fresh);
+        assert!(
+            se / c < 0.25 * var,
+            "fresh mean squared error {} (label variance {var})",
+            se / c
+        );
+        let centred = |v: &[f32]| {
+            let mean = v.iter().sum::<f32>() / v.len() as f32;
+            v.iter().map(|x| (x - mean) as f64).collect::<Vec<_>>()
+        };
+        let got = centred(&w[st * per + off..st * per + off + count]);
+        let want = centred(&planted[st * per + off..st * per + off + count]);
+        let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
+        let corr = dot(&got, &want) / (dot(&got, &got) * dot(&want, &want)).sqrt();
+        assert!(corr > 0.9, "diag4 table correlation {corr}");
     }
 
     #[test]
@@ -446,7 +492,12 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("boardlab-labels-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("labels.bin");
-        let s = |k: u64| Sample { own: k, opp: k << 1, label: -(k as i8), exact: k % 2 == 0 };
+        let s = |k: u64| Sample {
+            own: k,
+            opp: k << 1,
+            label: -(k as i8),
+            exact: k % 2 == 0,
+        };
         let games = vec![vec![s(1), s(2)], vec![s(3)]];
         let mut f = std::fs::File::create(&path).unwrap();
         write_chunk(&mut f, 0, &games).unwrap();

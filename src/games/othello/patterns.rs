@@ -243,7 +243,12 @@ fn build_layout() -> Layout {
         offset += canonical;
     }
     let base3 = (0..1024u32)
-        .map(|b| (0..10).filter(|k| b >> k & 1 == 1).map(|k| 3u32.pow(k)).sum())
+        .map(|b| {
+            (0..10)
+                .filter(|k| b >> k & 1 == 1)
+                .map(|k| 3u32.pow(k))
+                .sum()
+        })
         .collect();
     Layout {
         instances,
@@ -402,7 +407,10 @@ pub fn fitted() -> &'static PatternWeights {
             match read {
                 Ok(w) => return w,
                 Err(e) => {
-                    eprintln!("{WEIGHTS_ENV}={}: {e}", std::path::Path::new(&path).display());
+                    eprintln!(
+                        "{WEIGHTS_ENV}={}: {e}",
+                        std::path::Path::new(&path).display()
+                    );
                     std::process::exit(2);
                 }
             }

@@ -736,7 +736,9 @@ impl ExactAgent {
             let text = v
                 .as_str()
                 .ok_or_else(|| format!("engine {:?}: ordering must be text", spec.name))?;
-            agent.ordering = text.parse().map_err(|e| format!("engine {:?}: {e}", spec.name))?;
+            agent.ordering = text
+                .parse()
+                .map_err(|e| format!("engine {:?}: {e}", spec.name))?;
         }
         Ok(Box::new(agent))
     }
