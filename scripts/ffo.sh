@@ -9,6 +9,8 @@ LAST=${2:-59}
 FILE=${3:-tests/data/othello/fforum-40-59.obf}
 BASE=$(basename "$FILE" .obf | sed -E 's/fforum-([0-9]+)-.*/\1/')
 BIN=${BOARDLAB:-target/release/boardlab}
+# FFO_ARGS: extra arguments for every solve (e.g. FFO_ARGS="--ordering patterns").
+read -r -a EXTRA <<< "${FFO_ARGS:-}"
 echo "| # | empties | expected | score | best | nodes | wall s | CPU s | nodes per CPU s |"
 echo "|---|---|---|---|---|---|---|---|---|"
 n=$BASE; total_nodes=0; total_ms=0; total_cpu=0; ok=0; count=0
@@ -18,7 +20,7 @@ cpu_file=$(mktemp)
 while IFS= read -r line; do
   if [ "$n" -ge "$FIRST" ] && [ "$n" -le "$LAST" ]; then
     expected=$(echo "$line" | sed -E 's/^[^;]*; *[A-Za-z0-9]+:([+-]?[0-9]+).*/\1/' | sed 's/^+//')
-    out=$(/usr/bin/time -f "%U %S" -o "$cpu_file" "$BIN" search --game othello --position="$line" --exact --json)
+    out=$(/usr/bin/time -f "%U %S" -o "$cpu_file" "$BIN" search --game othello --position="$line" --exact --json ${EXTRA[@]+"${EXTRA[@]}"})
     cpu=$(awk '{print $1 + $2}' "$cpu_file")
     score=$(echo "$out" | sed -E 's/.*"score":(-?[0-9]+)(\.0)?.*/\1/')
     nodes=$(echo "$out" | sed -E 's/.*"nodes":([0-9]+).*/\1/')

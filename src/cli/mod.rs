@@ -40,6 +40,7 @@ mod solve;
 mod solve_race;
 mod tournament;
 mod tune;
+mod tune_patterns;
 mod tune_probcut;
 
 /// boardlab: a game-AI engine and search laboratory.
@@ -85,7 +86,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Search a fixed list of positions per game to a fixed depth: node signature and nodes/s.
     Bench(bench::BenchArgs),
-    /// Tune an engine's numbers: labelled positions, Texel (logistic) tuning, SPSA, ProbCut.
+    /// Tune an engine's numbers: labelled positions, Texel (logistic) tuning, SPSA, ProbCut, Othello
+    /// pattern tables.
     Tune(tune::TuneArgs),
 }
 

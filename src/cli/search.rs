@@ -55,6 +55,10 @@ pub struct SearchArgs {
     /// empty: 36, the deepest FFO position, takes hours), unless --time-ms bounds the solve.
     #[arg(long, default_value_t = 36)]
     max_empties: u32,
+    /// --exact: the evaluation that orders deep nodes' moves, `hand` (default) or `patterns`
+    /// (the fitted pattern tables).
+    #[arg(long, default_value = "hand")]
+    ordering: String,
     /// Print one JSON object (with `counters`: what the selective search did).
     #[arg(long)]
     json: bool,
@@ -230,9 +234,14 @@ fn run_exact(args: &SearchArgs) -> CliResult {
             args.max_empties
         )));
     }
+    let ordering: crate::games::othello::solve::Ordering = args
+        .ordering
+        .parse()
+        .map_err(|e| CliError(format!("--ordering: {e}")))?;
     crate::search::stop::install();
     let started = Instant::now();
     let mut solver = Solver::new(args.tt_mb)
+        .with_ordering(ordering)
         .stop_on(
             crate::search::stop::interrupted(),
             limits.time_ms.map(std::time::Duration::from_millis),

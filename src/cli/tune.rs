@@ -3,6 +3,7 @@
 //! - `texel`: logistic tuning of an engine's linear weights on a position file.
 //! - `spsa`: SPSA on an engine's weights, its games played by the arena.
 //! - `probcut`: ProbCut's regressions for alpha-beta (`cli::tune_probcut`).
+//! - `patterns`: the Othello pattern tables (`cli::tune_patterns`).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -33,6 +34,9 @@ enum Method {
     /// Fit ProbCut's regressions (deep on shallow search value) from recorded games; prints the
     /// `probcut_fit = "..."` line for the engine file.
     Probcut(super::tune_probcut::ProbCutArgs),
+    /// Othello pattern tables: label the positions of arena games (final disc difference, exact
+    /// scores from --exact-empties on), fit the tables by least squares, write the weights file.
+    Patterns(super::tune_patterns::PatternsArgs),
 }
 
 pub fn run(args: TuneArgs) -> CliResult {
@@ -41,6 +45,7 @@ pub fn run(args: TuneArgs) -> CliResult {
         Method::Texel(a) => run_texel(a),
         Method::Spsa(a) => run_spsa(a),
         Method::Probcut(a) => super::tune_probcut::run(a),
+        Method::Patterns(a) => super::tune_patterns::run(a),
     }
 }
 

@@ -7,9 +7,12 @@
 //! - `spsa`: SPSA as Fishtest and OpenBench run it, its games played by the arena.
 //! - `engine_file`: tuned weights written back as an engine file.
 //! - `probcut`: ProbCut's regressions of deep on shallow search values (docs/search.md).
+//! - `patterns`: the Othello pattern tables, least squares on final disc differences and exact
+//!   endgame scores.
 
 pub mod engine_file;
 pub mod optimizer;
+pub mod patterns;
 pub mod positions;
 pub mod probcut;
 pub mod spsa;

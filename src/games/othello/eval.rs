@@ -1,6 +1,11 @@
 //! Othello evaluation features: the classic hand-made terms (mobility, frontier / potential
 //! mobility, corners, X- and C-squares next to empty corners, edges, parity, discs late).
 //! Weights live in engine files; the defaults below are a sensible hand-set start for the tuner.
+//!
+//! The `patterns` feature is the fitted pattern evaluation (`patterns`, in discs of final
+//! margin for the player). Its default weight is 0, so the hand-set evaluation is unchanged;
+//! an engine file with `patterns = 1.0` and the hand-set weights at 0 (`ab-patterns.toml`)
+//! evaluates by the pattern tables alone.
 
 use crate::engine::{Agent, EngineSpec, Evaluate};
 use crate::game::PlayerId;
@@ -30,7 +35,10 @@ const NAMES: &[&str] = &[
     "parity",
     "discs",
     "discs_late",
+    "patterns",
 ];
+/// Where the `patterns` feature sits in `NAMES`.
+const PATTERNS: usize = 9;
 
 /// Discs next to an empty corner that hand it to the opponent: (X-squares, C-squares).
 fn risky_squares(discs: u64, empty: u64) -> (i32, i32) {
@@ -44,19 +52,21 @@ fn risky_squares(discs: u64, empty: u64) -> (i32, i32) {
     (x, c)
 }
 
-impl Evaluate for Othello {
-    /// `backend = "exact"`: the endgame solver as a player (`solve::ExactAgent`).
-    fn game_agent(spec: &EngineSpec, _seed: u64) -> Option<Result<Box<dyn Agent<Self>>, String>> {
-        (spec.backend == "exact").then(|| super::solve::ExactAgent::from_spec(spec))
+impl Othello {
+    /// The pattern evaluation for `player`, in discs: the tables read for the side to move,
+    /// negated for the other player.
+    pub fn pattern_value(&self, player: PlayerId) -> f64 {
+        let v = super::patterns::fitted().eval(self.own(), self.opp()) as f64
+            / super::patterns::SCALE as f64;
+        if player == self.side() {
+            v
+        } else {
+            -v
+        }
     }
-    fn feature_names() -> &'static [&'static str] {
-        NAMES
-    }
-    fn default_weights() -> Vec<f64> {
-        vec![8.0, 3.0, 60.0, -25.0, -8.0, 2.0, 3.0, 0.0, 4.0]
-    }
-    /// Every term is "mine minus the opponent's" for `player`.
-    fn features(&self, player: PlayerId, out: &mut Vec<f64>) {
+
+    /// The hand-set terms, "mine minus the opponent's" for `player`.
+    fn hand_features(&self, player: PlayerId, out: &mut [f64; PATTERNS]) {
         let (me, them) = if player == self.side() {
             (self.own(), self.opp())
         } else {
@@ -83,7 +93,7 @@ impl Evaluate for Othello {
         };
         let discs = me.count_ones() as f64 - them.count_ones() as f64;
         let late = if empties <= LATE_EMPTIES { discs } else { 0.0 };
-        out.extend_from_slice(&[
+        *out = [
             my_moves - their_moves,
             frontier,
             corners,
@@ -93,7 +103,46 @@ impl Evaluate for Othello {
             parity,
             discs,
             late,
-        ]);
+        ];
+    }
+}
+
+impl Evaluate for Othello {
+    /// `backend = "exact"`: the endgame solver as a player (`solve::ExactAgent`).
+    fn game_agent(spec: &EngineSpec, _seed: u64) -> Option<Result<Box<dyn Agent<Self>>, String>> {
+        (spec.backend == "exact").then(|| super::solve::ExactAgent::from_spec(spec))
+    }
+    fn feature_names() -> &'static [&'static str] {
+        NAMES
+    }
+    fn default_weights() -> Vec<f64> {
+        vec![8.0, 3.0, 60.0, -25.0, -8.0, 2.0, 3.0, 0.0, 4.0, 0.0]
+    }
+    /// Every term is "mine minus the opponent's" for `player`.
+    fn features(&self, player: PlayerId, out: &mut Vec<f64>) {
+        let mut hand = [0.0; PATTERNS];
+        self.hand_features(player, &mut hand);
+        out.extend_from_slice(&hand);
+        out.push(self.pattern_value(player));
+    }
+    /// The same value as `dot(weights, features)`, without computing the terms whose weight is
+    /// 0: the hand-set engines never pay for the pattern tables, the pattern engine never for
+    /// the hand-set terms. (The sum runs in the same order as the linear path's, so the
+    /// hand-set engines' scores and node counts are exactly those of before.)
+    fn evaluate(&self, player: PlayerId, weights: &[f64]) -> Option<f64> {
+        let hand_w = &weights[..PATTERNS.min(weights.len())];
+        let pattern_w = weights.get(PATTERNS).copied().unwrap_or(0.0);
+        let mut v = if hand_w.iter().any(|&w| w != 0.0) {
+            let mut hand = [0.0; PATTERNS];
+            self.hand_features(player, &mut hand);
+            hand_w.iter().zip(hand.iter()).map(|(w, f)| w * f).sum()
+        } else {
+            0.0
+        };
+        if pattern_w != 0.0 {
+            v += pattern_w * self.pattern_value(player);
+        }
+        Some(v)
     }
     /// Corners first, squares that give a corner away last.
     fn order_hint(&self, mv: OthelloMove) -> i32 {

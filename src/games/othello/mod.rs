@@ -5,6 +5,7 @@ pub mod bitboard;
 pub mod draw;
 pub mod eval;
 pub mod ggf;
+pub mod patterns;
 pub mod rules;
 pub mod solve;
 
