@@ -25,14 +25,19 @@ fn session(input: &[u8]) -> Vec<String> {
     child.stdin.take().unwrap().write_all(input).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "the server exits cleanly");
-    String::from_utf8(out.stdout).unwrap().lines().map(str::to_string).collect()
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
 const START: &str = "BO[8 ---------------------------O*------*O--------------------------- *]";
 
 #[test]
 fn scripted_session_ggf_in_move_out_hint_and_bad_lines() {
-    let game = format!("(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[5:00]TY[8]{START}B[F5//1.00]W[D6];)");
+    let game =
+        format!("(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[5:00]TY[8]{START}B[F5//1.00]W[D6];)");
     let mut input = Vec::new();
     for line in [
         "nboard 2".to_string(),
@@ -59,20 +64,39 @@ fn scripted_session_ggf_in_move_out_hint_and_bad_lines() {
     input.extend_from_slice(b"move \xff\xfe\n");
     input.extend_from_slice(b"ping 5\nquit\n");
     let out = session(&input);
-    let at = |needle: &str| out.iter().position(|l| l == needle).unwrap_or_else(|| panic!("{needle} in {out:#?}"));
+    let at = |needle: &str| {
+        out.iter()
+            .position(|l| l == needle)
+            .unwrap_or_else(|| panic!("{needle} in {out:#?}"))
+    };
     assert!(out[0].starts_with("set myname "), "{out:?}");
-    assert!(out[1].starts_with("set myname "), "set depth answers with the name: {out:?}");
+    assert!(
+        out[1].starts_with("set myname "),
+        "set depth answers with the name: {out:?}"
+    );
     // The move after f5 d6 c3 is legal in the position GGF + move gave.
     let rules = OthelloRules::default();
     let mut pos = ggf::read(&rules, &game).unwrap().position();
     pos.play_text("c3").unwrap();
-    let (p1, p2, p3, p4, p5) = (at("pong 1"), at("pong 2"), at("pong 3"), at("pong 4"), at("pong 5"));
-    let answer: Vec<&String> = out[p1..p2].iter().filter(|l| l.starts_with("===")).collect();
+    let (p1, p2, p3, p4, p5) = (
+        at("pong 1"),
+        at("pong 2"),
+        at("pong 3"),
+        at("pong 4"),
+        at("pong 5"),
+    );
+    let answer: Vec<&String> = out[p1..p2]
+        .iter()
+        .filter(|l| l.starts_with("==="))
+        .collect();
     assert_eq!(answer.len(), 1, "{out:?}");
     let mv = answer[0][3..].trim().split('/').next().unwrap().to_string();
     assert!(pos.clone().play_text(&mv).is_ok(), "{mv} is legal");
     // hint 3: three `search <move> <eval> 0 <depth>` lines, each a legal, distinct move.
-    let hints: Vec<&String> = out[p2..p3].iter().filter(|l| l.starts_with("search ")).collect();
+    let hints: Vec<&String> = out[p2..p3]
+        .iter()
+        .filter(|l| l.starts_with("search "))
+        .collect();
     assert_eq!(hints.len(), 3, "{out:?}");
     let mut seen = std::collections::BTreeSet::new();
     for h in &hints {
@@ -84,13 +108,24 @@ fn scripted_session_ggf_in_move_out_hint_and_bad_lines() {
     }
     assert_eq!(seen.len(), 3);
     // Every bad line gets one `status error: ...` naming the bad text; `learn` is answered.
-    let errors: Vec<&String> = out[p3..p4].iter().filter(|l| l.starts_with("status error")).collect();
+    let errors: Vec<&String> = out[p3..p4]
+        .iter()
+        .filter(|l| l.starts_with("status error"))
+        .collect();
     assert_eq!(errors.len(), 5, "{out:?}");
     for needle in ["found 3", "Z9", "A1", "many", "frobnicate"] {
-        assert!(errors.iter().any(|e| e.contains(needle)), "{needle} in {errors:?}");
+        assert!(
+            errors.iter().any(|e| e.contains(needle)),
+            "{needle} in {errors:?}"
+        );
     }
     assert!(out[p3..p4].iter().any(|l| l == "learned"));
-    assert!(out[p4..p5].iter().any(|l| l.starts_with("status error") && l.contains("UTF-8")), "{out:?}");
+    assert!(
+        out[p4..p5]
+            .iter()
+            .any(|l| l.starts_with("status error") && l.contains("UTF-8")),
+        "{out:?}"
+    );
 }
 
 #[test]

@@ -13,7 +13,11 @@ fn bin() -> &'static str {
 }
 
 fn have_tmux() -> bool {
-    Command::new("tmux").arg("-V").output().map(|o| o.status.success()).unwrap_or(false)
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
 }
 
 struct Pane {
@@ -29,12 +33,28 @@ impl Pane {
         let log = dir.join(format!("{tag}.log"));
         let script = format!("{command} 2>&1 | tee {}; sleep 30", log.display());
         let ok = Command::new("tmux")
-            .args(["new-session", "-d", "-x", "160", "-y", "50", "-s", &session, "bash", "-c", &script])
+            .args([
+                "new-session",
+                "-d",
+                "-x",
+                "160",
+                "-y",
+                "50",
+                "-s",
+                &session,
+                "bash",
+                "-c",
+                &script,
+            ])
             .status()
             .unwrap()
             .success();
         assert!(ok, "tmux new-session");
-        Pane { session, log, seen: 0 }
+        Pane {
+            session,
+            log,
+            seen: 0,
+        }
     }
 
     fn text(&self) -> String {
@@ -43,8 +63,16 @@ impl Pane {
 
     /// Types a line (the text, then Enter).
     fn type_line(&self, line: &str) {
-        assert!(Command::new("tmux").args(["send-keys", "-t", &self.session, "-l", line]).status().unwrap().success());
-        assert!(Command::new("tmux").args(["send-keys", "-t", &self.session, "Enter"]).status().unwrap().success());
+        assert!(Command::new("tmux")
+            .args(["send-keys", "-t", &self.session, "-l", line])
+            .status()
+            .unwrap()
+            .success());
+        assert!(Command::new("tmux")
+            .args(["send-keys", "-t", &self.session, "Enter"])
+            .status()
+            .unwrap()
+            .success());
     }
 
     /// Waits until the output past what was seen holds `a` or `b`; returns that new output.
@@ -53,12 +81,19 @@ impl Pane {
         loop {
             let text = self.text();
             let new = &text[self.seen.min(text.len())..];
-            if let Some(i) = [a, b].iter().filter_map(|n| new.find(n).map(|i| i + n.len())).min() {
+            if let Some(i) = [a, b]
+                .iter()
+                .filter_map(|n| new.find(n).map(|i| i + n.len()))
+                .min()
+            {
                 let got = new[..i].to_string();
                 self.seen += i;
                 return got;
             }
-            assert!(Instant::now() < until, "waited 60 s for {a:?} or {b:?}; output:\n{text}");
+            assert!(
+                Instant::now() < until,
+                "waited 60 s for {a:?} or {b:?}; output:\n{text}"
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
     }
@@ -66,7 +101,9 @@ impl Pane {
 
 impl Drop for Pane {
     fn drop(&mut self) {
-        let _ = Command::new("tmux").args(["kill-session", "-t", &self.session]).status();
+        let _ = Command::new("tmux")
+            .args(["kill-session", "-t", &self.session])
+            .status();
     }
 }
 
@@ -98,18 +135,27 @@ fn play_full_game(tag: &str, game: &str, engine: &str, malformed: &str, illegal:
         let listing = pane.wait_for("your move:", "game over:");
         let legal: Vec<String> = listing
             .lines()
-            .find_map(|l| l.split_once("): ").filter(|_| l.starts_with("legal moves (")))
+            .find_map(|l| {
+                l.split_once("): ")
+                    .filter(|_| l.starts_with("legal moves ("))
+            })
             .map(|(_, m)| m.split_whitespace().map(str::to_string).collect())
             .unwrap_or_else(|| panic!("no legal moves listed in {listing:?}"));
         assert!(!legal.is_empty());
         if moves == 2 && refused == 0 {
             pane.type_line(malformed);
             let reply = pane.wait_for("your move:", "game over:");
-            assert!(reply.contains(&format!("cannot read \"{malformed}\"")), "{reply}");
+            assert!(
+                reply.contains(&format!("cannot read \"{malformed}\"")),
+                "{reply}"
+            );
             if !legal.iter().any(|m| m == illegal) {
                 pane.type_line(illegal);
                 let reply = pane.wait_for("your move:", "game over:");
-                assert!(reply.contains(&format!("illegal move \"{illegal}\"")), "{reply}");
+                assert!(
+                    reply.contains(&format!("illegal move \"{illegal}\"")),
+                    "{reply}"
+                );
                 refused += 1;
             }
             refused += 1;
@@ -141,9 +187,18 @@ fn othello_and_ur_full_games_typed_through_tmux() {
         eprintln!("skipped: tmux is not installed (apt-get install -y tmux)");
         return;
     }
-    let othello = play_full_game("othello", "othello", "engines/othello/greedy.toml", "zz9", "a1");
+    let othello = play_full_game(
+        "othello",
+        "othello",
+        "engines/othello/greedy.toml",
+        "zz9",
+        "a1",
+    );
     // The board was redrawn (the text board's header) after the moves.
-    assert!(othello.matches("  a b c d e f g h").count() > 20, "{othello}");
+    assert!(
+        othello.matches("  a b c d e f g h").count() > 20,
+        "{othello}"
+    );
     assert!(othello.contains("engine plays "), "{othello}");
     let ur = play_full_game("ur", "ur", "engines/ur/expectimax-d2.toml", "jump!", "r3");
     // The dice as rolled: one `chance: rN` line a roll, for both sides.

@@ -6,15 +6,15 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use boardlab::engine::Evaluate;
 #[allow(unused_imports)]
 use boardlab::engine::Agent as _;
+use boardlab::engine::Evaluate;
 use boardlab::game::{Game, MoveList};
 use boardlab::games::othello::Othello;
+use boardlab::tune::optimizer::Method;
 use boardlab::tune::positions::{self, Labelled};
 use boardlab::tune::spsa::{self, Param, SpsaConfig, SpsaState};
 use boardlab::tune::texel::{self, sigmoid, Dataset};
-use boardlab::tune::optimizer::Method;
 use common::boardlab;
 use rand::{Rng, SeedableRng};
 
@@ -81,9 +81,14 @@ fn texel_recovers_known_weights() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(5);
     let mut data = Dataset::new(truth.len());
     for _ in 0..6000 {
-        let x: Vec<f32> = (0..truth.len()).map(|_| rng.gen_range(-2.0f32..2.0)).collect();
+        let x: Vec<f32> = (0..truth.len())
+            .map(|_| rng.gen_range(-2.0f32..2.0))
+            .collect();
         let e: f64 = x.iter().zip(&truth).map(|(a, b)| *a as f64 * b).sum();
-        data.push(x.iter().enumerate().map(|(i, v)| (i as u32, *v)), sigmoid(k_true * e));
+        data.push(
+            x.iter().enumerate().map(|(i, v)| (i as u32, *v)),
+            sigmoid(k_true * e),
+        );
     }
     let k = texel::fit_k(&data, &truth);
     assert!((k - k_true).abs() < 1e-3, "K {k}");
@@ -97,7 +102,11 @@ fn texel_recovers_known_weights() {
     };
     let r = texel::tune(&train, &valid, &[0.5; 5], &opts, Some(k_true), |_| {});
     for (i, (w, t)) in r.weights.iter().zip(&truth).enumerate() {
-        assert!((w - t).abs() < 0.02, "weight {i}: {w} vs {t} ({:?})", r.weights);
+        assert!(
+            (w - t).abs() < 0.02,
+            "weight {i}: {w} vs {t} ({:?})",
+            r.weights
+        );
     }
     assert!(r.best.valid < 1e-5, "validation loss {}", r.best.valid);
     // A fixed weight stays where it started.
@@ -133,7 +142,11 @@ fn spsa_converges_on_a_noisy_quadratic() {
         seed: 11,
     };
     let loss = |t: &[f64]| -> f64 {
-        t.iter().zip(&optimum).map(|(a, b)| (a - b) * (a - b)).sum::<f64>() / 100.0
+        t.iter()
+            .zip(&optimum)
+            .map(|(a, b)| (a - b) * (a - b))
+            .sum::<f64>()
+            / 100.0
     };
     let mut state = SpsaState::new(config);
     let start = loss(&state.theta);
@@ -150,9 +163,17 @@ fn spsa_converges_on_a_noisy_quadratic() {
         spsa::update(&mut state, k, &d, result);
     }
     let end = loss(&state.theta);
-    assert!(end < start / 20.0, "loss {start} -> {end}, theta {:?}", state.theta);
+    assert!(
+        end < start / 20.0,
+        "loss {start} -> {end}, theta {:?}",
+        state.theta
+    );
     for (t, o) in state.theta.iter().zip(&optimum) {
-        assert!((t - o).abs() < 6.0, "theta {:?} vs {optimum:?}", state.theta);
+        assert!(
+            (t - o).abs() < 6.0,
+            "theta {:?} vs {optimum:?}",
+            state.theta
+        );
     }
 }
 
@@ -242,7 +263,10 @@ fn killed_spsa_run_resumes_with_nothing_lost() {
     let games = killed.join("iter-00003").join("games.jsonl");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while std::fs::read_to_string(&games).map_or(true, |t| t.lines().count() < 1) {
-        assert!(std::time::Instant::now() < deadline, "no game of iteration 3");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no game of iteration 3"
+        );
         if child.try_wait().unwrap().is_some() {
             break;
         }
@@ -266,7 +290,11 @@ fn killed_spsa_run_resumes_with_nothing_lost() {
     }
     // Another run's settings in the same directory are refused.
     let params2 = dir.join("params2.txt");
-    std::fs::write(&params2, SPSA_PARAMS.replace("corners, float, 10", "corners, float, 11")).unwrap();
+    std::fs::write(
+        &params2,
+        SPSA_PARAMS.replace("corners, float, 10", "corners, float, 11"),
+    )
+    .unwrap();
     let (code, _, err) = boardlab(&spsa_args(params2.to_str().unwrap(), w, &[]));
     assert_ne!(code, 0);
     assert!(err.contains("other settings"), "{err}");
@@ -339,9 +367,19 @@ fn extract_and_texel_from_the_command_line() {
     let agent_spec = boardlab::engine::EngineSpec::load(&exact).unwrap();
     let mut agent = boardlab::arena::referee::make_agent::<Othello>(&agent_spec, 0).unwrap();
     let mut checked = 0;
-    for p in pos2.iter().filter(|p| p.state.empties().count_ones() <= 6).take(20) {
+    for p in pos2
+        .iter()
+        .filter(|p| p.state.empties().count_ones() <= 6)
+        .take(20)
+    {
         let r = agent.choose(&p.state, &Default::default()).unwrap();
-        let want = if r.score > 0.0 { 1.0 } else if r.score < 0.0 { 0.0 } else { 0.5 };
+        let want = if r.score > 0.0 {
+            1.0
+        } else if r.score < 0.0 {
+            0.0
+        } else {
+            0.5
+        };
         assert_eq!(p.label, want, "{}", p.state.format_position());
         checked += 1;
     }
@@ -385,7 +423,10 @@ fn extract_and_texel_from_the_command_line() {
 fn bad_position_files_are_errors_naming_the_line() {
     assert!(positions::read::<Othello>("hello\n").is_err());
     let start = Othello::new(&Default::default()).format_position();
-    let good = format!("{}\n# game othello\n# rules\n1\t{start}\n", positions::MAGIC);
+    let good = format!(
+        "{}\n# game othello\n# rules\n1\t{start}\n",
+        positions::MAGIC
+    );
     assert_eq!(positions::read::<Othello>(&good).unwrap().1.len(), 1);
     for (bad, line) in [
         (format!("{good}2\t{start}\n"), "line 5"),
@@ -397,5 +438,7 @@ fn bad_position_files_are_errors_naming_the_line() {
         assert!(e.contains(line), "{e}");
     }
     let other = good.replace("# game othello", "# game draughts");
-    assert!(positions::read::<Othello>(&other).unwrap_err().contains("draughts"));
+    assert!(positions::read::<Othello>(&other)
+        .unwrap_err()
+        .contains("draughts"));
 }

@@ -32,7 +32,9 @@ pub fn protocol_for<G: Game>(name: Option<&str>) -> Result<Box<dyn ExternalProto
         "hub" => crate::protocol::hub::client_for::<G>(),
         "guinn" => super::adapters::guinn_client::<G>(),
         "gtp" => crate::protocol::gtp::client_for::<G>(),
-        "nboard" if G::ID == "othello" => Ok(Box::new(crate::protocol::nboard::NBoardClient::default())),
+        "nboard" if G::ID == "othello" => {
+            Ok(Box::new(crate::protocol::nboard::NBoardClient::default()))
+        }
         other => Err(format!(
             "the arena does not speak protocol {other:?} to external engines yet (known: line, \
              gomocup, gtp, xboard, hub, guinn, zebra, nboard for othello)"

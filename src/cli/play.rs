@@ -71,7 +71,11 @@ fn play<G: Evaluate>(args: &PlayArgs) -> CliResult {
     let mut before_own: Vec<G> = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    say!("{} against {} (you are seat {human}; `help` lists the legal moves)", G::NAME, agent.name());
+    say!(
+        "{} against {} (you are seat {human}; `help` lists the legal moves)",
+        G::NAME,
+        agent.name()
+    );
     let mut shown = false;
     loop {
         match state.turn() {
@@ -125,7 +129,9 @@ fn play<G: Evaluate>(args: &PlayArgs) -> CliResult {
                 let line = match line {
                     Ok(l) => l,
                     Err(e) => {
-                        say!("cannot read that line ({e}); type a move, help, undo, resign or quit");
+                        say!(
+                            "cannot read that line ({e}); type a move, help, undo, resign or quit"
+                        );
                         continue;
                     }
                 };
@@ -135,7 +141,8 @@ fn play<G: Evaluate>(args: &PlayArgs) -> CliResult {
                     "help" | "hint" | "?" => {
                         let mut moves = MoveList::new();
                         state.legal_moves(&mut moves);
-                        let names: Vec<String> = moves.iter().map(|&m| state.format_move(m)).collect();
+                        let names: Vec<String> =
+                            moves.iter().map(|&m| state.format_move(m)).collect();
                         say!("legal moves ({}): {}", names.len(), names.join(" "));
                         say!("commands: help, undo, resign, quit");
                     }
@@ -157,7 +164,10 @@ fn play<G: Evaluate>(args: &PlayArgs) -> CliResult {
                         return Ok(());
                     }
                     _ => match state.parse_move(text) {
-                        Err(e) => say!("cannot read {}: {e} (type help for the legal moves)", crate::game::error::quote(text)),
+                        Err(e) => say!(
+                            "cannot read {}: {e} (type help for the legal moves)",
+                            crate::game::error::quote(text)
+                        ),
                         Ok(mv) if !state.is_legal(mv) => say!(
                             "illegal move {}: not legal here (type help for the legal moves)",
                             crate::game::error::quote(text)

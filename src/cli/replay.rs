@@ -42,7 +42,10 @@ pub fn run(args: ReplayArgs) -> CliResult {
     games.sort_by_key(|g| g.index);
     let summary = summarize(&manifest, games.len(), &games);
     let chart = crate::arena::chart::ratings_svg(&summary).unwrap_or_default();
-    let shown: Vec<&ArenaRecord> = games.iter().take(args.max_games.unwrap_or(usize::MAX)).collect();
+    let shown: Vec<&ArenaRecord> = games
+        .iter()
+        .take(args.max_games.unwrap_or(usize::MAX))
+        .collect();
     let mut dict = Dictionary::default();
     let mut list = Vec::with_capacity(shown.len());
     for rec in &shown {
@@ -62,14 +65,24 @@ pub fn run(args: ReplayArgs) -> CliResult {
     // `</` inside a script element would end it: write it as `<\/` (JSON reads it the same).
     let text = serde_json::to_string(&data)?.replace("</", "<\\/");
     let page = PAGE
-        .replace("__TITLE__", &crate::game::draw::escape(&format!(
-            "{} tournament: {}",
-            manifest.game,
-            args.dir.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default()
-        )))
+        .replace(
+            "__TITLE__",
+            &crate::game::draw::escape(&format!(
+                "{} tournament: {}",
+                manifest.game,
+                args.dir
+                    .file_name()
+                    .map(|n| n.to_string_lossy().to_string())
+                    .unwrap_or_default()
+            )),
+        )
         .replace("/*__DATA__*/null", &text);
-    let out = args.out.clone().unwrap_or_else(|| args.dir.join("replay.html"));
-    std::fs::write(&out, page).map_err(|e| CliError(format!("cannot write {}: {e}", out.display())))?;
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| args.dir.join("replay.html"));
+    std::fs::write(&out, page)
+        .map_err(|e| CliError(format!("cannot write {}: {e}", out.display())))?;
     out!(
         "{} games, {} distinct drawing lines, {} bytes: {}",
         list.len(),

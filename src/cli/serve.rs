@@ -58,8 +58,9 @@ pub fn run(args: ServeArgs) -> CliResult {
         "gtp" => {
             crate::protocol::gtp::serve_cli(&args.game, args.engine.as_deref()).map_err(CliError)
         }
-        "nboard" => crate::protocol::nboard::serve_cli(&args.game, args.engine.as_deref())
-            .map_err(CliError),
+        "nboard" => {
+            crate::protocol::nboard::serve_cli(&args.game, args.engine.as_deref()).map_err(CliError)
+        }
         other => Err(CliError(format!(
             "unknown protocol {other:?} for game {:?}",
             args.game

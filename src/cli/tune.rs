@@ -123,7 +123,10 @@ fn extract(a: ExtractArgs) -> CliResult {
     with_game!(game.as_str(), |G| extract_game::<G>(&a, &games))?
 }
 
-fn extract_game<G: Evaluate>(a: &ExtractArgs, games: &[crate::arena::record::ArenaRecord]) -> CliResult {
+fn extract_game<G: Evaluate>(
+    a: &ExtractArgs,
+    games: &[crate::arena::record::ArenaRecord],
+) -> CliResult {
     let opts = positions::ExtractOptions {
         skip: a.skip,
         quiet_only: !a.all,
@@ -137,7 +140,10 @@ fn extract_game<G: Evaluate>(a: &ExtractArgs, games: &[crate::arena::record::Are
         .map(|g| G::Rules::parse(&g.game.rules))
         .transpose()?
         .unwrap_or_default();
-    if games.iter().any(|g| G::Rules::parse(&g.game.rules).ok() != Some(rules.clone())) {
+    if games
+        .iter()
+        .any(|g| G::Rules::parse(&g.game.rules).ok() != Some(rules.clone()))
+    {
         return Err(CliError(
             "the games were played under different rules: extract them separately".into(),
         ));
@@ -157,7 +163,11 @@ fn extract_game<G: Evaluate>(a: &ExtractArgs, games: &[crate::arena::record::Are
     let mut label = "result".to_string();
     if let Some(file) = &a.exact {
         let oracle = EngineSpec::load(file)?;
-        eprintln!("labelling {} positions with {} ...", pos.len(), file.display());
+        eprintln!(
+            "labelling {} positions with {} ...",
+            pos.len(),
+            file.display()
+        );
         stats.exact = positions::label_exact::<G>(&mut pos, &oracle)?;
         label = format!(
             "exact={} where it knows ({} of {}), result elsewhere",
@@ -246,10 +256,14 @@ fn run_texel(a: TexelArgs) -> CliResult {
 
 fn texel_game<G: Evaluate>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliResult {
     if !(0.0..0.9).contains(&a.valid) {
-        return Err(CliError(format!("--valid {}: give a fraction in [0, 0.9)", a.valid)));
+        return Err(CliError(format!(
+            "--valid {}: give a fraction in [0, 0.9)",
+            a.valid
+        )));
     }
     let started = Instant::now();
-    let (_, pos) = positions::read::<G>(text).map_err(|e| CliError(format!("{}: {e}", a.positions.display())))?;
+    let (_, pos) = positions::read::<G>(text)
+        .map_err(|e| CliError(format!("{}: {e}", a.positions.display())))?;
     let data = texel::Dataset::from_positions::<G>(&pos)?;
     drop(pos);
     let (train, valid) = data.split(a.valid, a.seed);
@@ -258,13 +272,15 @@ fn texel_game<G: Evaluate>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliR
     let mut fixed = vec![false; names.len()];
     for f in &a.fix {
         let i = names.iter().position(|n| n == f).ok_or_else(|| {
-            CliError(format!("--fix {f:?}: no such weight (known: {})", names.join(", ")))
+            CliError(format!(
+                "--fix {f:?}: no such weight (known: {})",
+                names.join(", ")
+            ))
         })?;
         fixed[i] = true;
     }
-    let lr = a
-        .lr
-        .unwrap_or_else(|| (0.01 * start.iter().fold(0.0f64, |m, w| m.max(w.abs()))).max(0.01));
+    let lr =
+        a.lr.unwrap_or_else(|| (0.01 * start.iter().fold(0.0f64, |m, w| m.max(w.abs()))).max(0.01));
     let opts = texel::TexelOptions {
         method: optimizer::Method::parse(&a.optimizer, lr)?,
         max_epochs: a.epochs,
@@ -296,18 +312,33 @@ fn texel_game<G: Evaluate>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliR
         bar.set_message(format!("train {:.6} valid {:.6}", e.train, e.valid));
         if !tty && last_line.elapsed().as_secs_f64() >= 5.0 {
             last_line = Instant::now();
-            eprintln!("epoch {} train {:.6} valid {:.6}", e.epoch, e.train, e.valid);
+            eprintln!(
+                "epoch {} train {:.6} valid {:.6}",
+                e.epoch, e.train, e.valid
+            );
         }
     });
     bar.finish_and_clear();
-    let name = a.name.clone().unwrap_or_else(|| format!("{}-texel", base.name));
+    let name = a
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("{}-texel", base.name));
     let spec = engine_file::with_weights::<G>(base, &name, &result.weights, 3);
     let header = vec![
-        format!("Texel-tuned from {} on {}", a.engine.display(), a.positions.display()),
+        format!(
+            "Texel-tuned from {} on {}",
+            a.engine.display(),
+            a.positions.display()
+        ),
         format!("by: {}", command_line()),
         format!(
             "K {:.6}; loss train {:.6} -> {:.6}, validation {:.6} -> {:.6} (epoch {})",
-            result.k, result.start_train, result.best.train, result.start_valid, result.best.valid, result.best.epoch
+            result.k,
+            result.start_train,
+            result.best.train,
+            result.start_valid,
+            result.best.valid,
+            result.best.epoch
         ),
     ];
     engine_file::write(&a.out.join("weights.toml"), &spec, &header)?;
@@ -319,7 +350,11 @@ fn texel_game<G: Evaluate>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliR
         csv.push_str(&format!("{},{:.8},{:.8}\n", e.epoch, e.train, e.valid));
     }
     write_file(&a.out.join("log.csv"), &csv)?;
-    let svg = texel::loss_svg(&format!("{} Texel: loss by epoch (K = {:.4})", G::ID, result.k), &result.history, &result.best)?;
+    let svg = texel::loss_svg(
+        &format!("{} Texel: loss by epoch (K = {:.4})", G::ID, result.k),
+        &result.history,
+        &result.best,
+    )?;
     write_file(&a.out.join("loss.svg"), &svg)?;
     let mut md = format!(
         "# Texel tuning: {}\n\n```\n{}\n```\n\n- positions: {} ({} train, {} validation, split seed {})\n- K = {:.6} (fitted on the start weights{})\n- optimizer: {} lr {}\n- loss (mean (R - sigmoid(K e))^2): train {:.6} -> {:.6}, validation {:.6} -> {:.6}\n- best epoch {} of {} ({}), {:.1} s\n\n| weight | start | tuned |\n|---|---:|---:|\n",
@@ -343,7 +378,10 @@ fn texel_game<G: Evaluate>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliR
         started.elapsed().as_secs_f64()
     );
     for (i, n) in names.iter().enumerate() {
-        md.push_str(&format!("| {n} | {} | {:.3} |\n", start[i], result.weights[i]));
+        md.push_str(&format!(
+            "| {n} | {} | {:.3} |\n",
+            start[i], result.weights[i]
+        ));
     }
     write_file(&a.out.join("summary.md"), &md)?;
     out!("{}", md.trim_end());
@@ -413,13 +451,18 @@ fn run_spsa(a: SpsaArgs) -> CliResult {
         nodes: a.nodes,
         ..Default::default()
     };
-    overrides.check().map_err(|e| CliError(format!("--depth/--nodes: {e}")))?;
+    overrides
+        .check()
+        .map_err(|e| CliError(format!("--depth/--nodes: {e}")))?;
     base.limits = base.limits.replaced_by(overrides);
     let text = std::fs::read_to_string(&a.params)
         .map_err(|e| CliError(format!("cannot read {}: {e}", a.params.display())))?;
-    let params = spsa::parse_params(&text).map_err(|e| CliError(format!("{}: {e}", a.params.display())))?;
+    let params =
+        spsa::parse_params(&text).map_err(|e| CliError(format!("{}: {e}", a.params.display())))?;
     if a.iterations == 0 || a.pairs == 0 {
-        return Err(CliError("--iterations and --pairs must be at least 1".into()));
+        return Err(CliError(
+            "--iterations and --pairs must be at least 1".into(),
+        ));
     }
     let game = base.game.clone();
     with_game!(game.as_str(), |G| spsa_game::<G>(&a, base, params))?
@@ -447,7 +490,12 @@ fn spsa_game<G: Evaluate>(a: &SpsaArgs, base: EngineSpec, params: Vec<spsa::Para
                 config
                     .params
                     .iter()
-                    .map(|q| names.iter().position(|n| *n == q.name).map_or(f64::NAN, |i| r[i]))
+                    .map(|q| {
+                        names
+                            .iter()
+                            .position(|n| *n == q.name)
+                            .map_or(f64::NAN, |i| r[i])
+                    })
                     .collect::<Vec<f64>>(),
             )
         }
@@ -464,7 +512,9 @@ fn spsa_game<G: Evaluate>(a: &SpsaArgs, base: EngineSpec, params: Vec<spsa::Para
             let exe = std::env::current_exe().map_err(|e| CliError(e.to_string()))?;
             let script = PathBuf::from("scripts/ray_tournament.py");
             if !script.exists() {
-                return Err(CliError("--ray-shards: run from the repository (scripts/ray_tournament.py)".into()));
+                return Err(CliError(
+                    "--ray-shards: run from the repository (scripts/ray_tournament.py)".into(),
+                ));
             }
             ray = spsa::RayBatch::<G> {
                 _game: std::marker::PhantomData,
@@ -513,7 +563,10 @@ fn spsa_game<G: Evaluate>(a: &SpsaArgs, base: EngineSpec, params: Vec<spsa::Para
         eprintln!("{line}");
     })?;
     write_file(&a.out.join("trace.csv"), &spsa::trace_csv(&state))?;
-    write_file(&a.out.join("trace.svg"), &spsa::trace_svg(&state, reference.as_deref())?)?;
+    write_file(
+        &a.out.join("trace.svg"),
+        &spsa::trace_svg(&state, reference.as_deref())?,
+    )?;
     let values: Vec<f64> = state
         .config
         .params
@@ -521,11 +574,21 @@ fn spsa_game<G: Evaluate>(a: &SpsaArgs, base: EngineSpec, params: Vec<spsa::Para
         .zip(&state.theta)
         .map(|(p, t)| p.playing(*t))
         .collect();
-    let fin = spsa::engine_with::<G>(&base, &state.config.params, &values, &format!("{}-spsa", base.name))?;
+    let fin = spsa::engine_with::<G>(
+        &base,
+        &state.config.params,
+        &values,
+        &format!("{}-spsa", base.name),
+    )?;
     engine_file::write(
         &a.out.join("final.toml"),
         &fin,
-        &[format!("SPSA after {} of {} iterations: {}", state.done, state.config.iterations, command_line())],
+        &[format!(
+            "SPSA after {} of {} iterations: {}",
+            state.done,
+            state.config.iterations,
+            command_line()
+        )],
     )?;
     out!(
         "SPSA {}: {} of {} iterations done; theta {:?}; {}",

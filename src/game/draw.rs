@@ -27,7 +27,11 @@ pub trait Draw: Game {
     /// What `viewer` may see of this position (`None`: a spectator who sees no hidden
     /// facts). Games with hidden information (Junqi) override it; for the others everyone sees
     /// everything, and it is `svg`.
-    fn svg_seen_by(&self, last: Option<(&Self, Self::Move)>, viewer: Option<super::PlayerId>) -> String {
+    fn svg_seen_by(
+        &self,
+        last: Option<(&Self, Self::Move)>,
+        viewer: Option<super::PlayerId>,
+    ) -> String {
         let _ = viewer;
         self.svg(last)
     }
@@ -104,12 +108,23 @@ impl Svg {
 /// The default drawing: the text rows in a monospace box.
 pub fn text_svg(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
-    let cols = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1).max(1);
+    let cols = lines
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let (cw, lh, pad) = (9.6, 19.0, 14.0);
     let w = (cols as f64 * cw + 2.0 * pad).ceil();
     let h = (lines.len().max(1) as f64 * lh + 2.0 * pad).ceil();
     let mut svg = Svg::new(w, h);
-    svg.rect(0.0, 0.0, w, h, r##"rx="8" fill="#f7f3e8" stroke="#8a7f66""##);
+    svg.rect(
+        0.0,
+        0.0,
+        w,
+        h,
+        r##"rx="8" fill="#f7f3e8" stroke="#8a7f66""##,
+    );
     for (i, l) in lines.iter().enumerate() {
         svg.raw(&format!(
             r##"<text x="{pad}" y="{}" font-family="DejaVu Sans Mono, monospace" font-size="16" xml:space="preserve" fill="#222" data-row="{i}">{}</text>"##,
@@ -188,16 +203,34 @@ impl GridBoard {
         // The bottom edge of the coordinates (the status room lies below it).
         let h = self.height() - self.below;
         let mut svg = Svg::new(w, self.height());
-        svg.rect(0.0, 0.0, w, self.height(), &format!(r#"fill="{background}""#));
+        svg.rect(
+            0.0,
+            0.0,
+            w,
+            self.height(),
+            &format!(r#"fill="{background}""#),
+        );
         if self.on_points {
             let half = c / 2.0;
             for f in 0..self.files {
                 let x = m + half + f as f64 * c;
-                svg.line(x, m + half, x, h - m - half, r##"stroke="#333" stroke-width="1""##);
+                svg.line(
+                    x,
+                    m + half,
+                    x,
+                    h - m - half,
+                    r##"stroke="#333" stroke-width="1""##,
+                );
             }
             for r in 0..self.ranks {
                 let y = m + half + r as f64 * c;
-                svg.line(m + half, y, w - m - half, y, r##"stroke="#333" stroke-width="1""##);
+                svg.line(
+                    m + half,
+                    y,
+                    w - m - half,
+                    y,
+                    r##"stroke="#333" stroke-width="1""##,
+                );
             }
         } else {
             for f in 0..self.files {

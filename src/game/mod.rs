@@ -17,8 +17,8 @@ pub mod simulate;
 pub mod track;
 pub mod zobrist;
 
-pub use draw::Draw;
 pub use contract::{Game, ImperfectInformation, PlayerId, Returns, Turn, MAX_PLAYERS};
+pub use draw::Draw;
 pub use error::{GameError, ParseError};
 pub use movelist::MoveList;
 pub use perft::{perft, perft_bulk, perft_parallel, PerftConvention};

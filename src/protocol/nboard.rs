@@ -18,11 +18,11 @@
 use std::time::Instant;
 
 use super::session::{self, Session};
-use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 use crate::engine::{Agent, AgentError, Limits};
 use crate::game::error::quote;
 use crate::game::{Game, MoveList, RuleSet, Turn};
 use crate::games::othello::{ggf, Othello, OthelloRules};
+use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
 /// The engine side: the game as the GUI set it, and an agent to answer `go` and `hint`.
 pub struct NBoardServer {
@@ -45,7 +45,11 @@ impl NBoardServer {
         }
     }
 
-    fn search(&mut self, state: &Othello, limits: &Limits) -> Result<crate::engine::SearchReport<u8>, String> {
+    fn search(
+        &mut self,
+        state: &Othello,
+        limits: &Limits,
+    ) -> Result<crate::engine::SearchReport<u8>, String> {
         let agent = &mut self.agent;
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| agent.choose(state, limits)))
             .map_err(|_| "the engine panicked".to_string())?
@@ -94,7 +98,11 @@ impl NBoardServer {
                 }
                 _ => {
                     let r = self.search(&child, &limits)?;
-                    let v = if child.side() == mover { r.score } else { -r.score };
+                    let v = if child.side() == mover {
+                        r.score
+                    } else {
+                        -r.score
+                    };
                     (v, r.depth + 1)
                 }
             };
@@ -170,7 +178,10 @@ impl Session for NBoardServer {
             "quit" => return (vec![], true),
             "nboard" => match rest.parse::<u32>() {
                 Ok(_) => Ok(vec![format!("set myname {}", self.name)]),
-                Err(_) => Err(format!("nboard wants a protocol version, not {}", quote(rest))),
+                Err(_) => Err(format!(
+                    "nboard wants a protocol version, not {}",
+                    quote(rest)
+                )),
             },
             "set" => self.set(rest),
             "move" => ggf::parse_move(&self.state, rest)
@@ -203,7 +214,10 @@ impl Session for NBoardServer {
 /// `boardlab serve --protocol nboard`: Othello only.
 pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), String> {
     if game != "othello" {
-        return Err(format!("the NBoard protocol speaks Othello: use --game othello, not {}", quote(game)));
+        return Err(format!(
+            "the NBoard protocol speaks Othello: use --game othello, not {}",
+            quote(game)
+        ));
     }
     let spec = match engine {
         Some(path) => crate::engine::EngineSpec::load(path)?,
@@ -215,7 +229,8 @@ pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), Str
     let agent = crate::search::build_agent::<Othello>(&spec, 0)?;
     let mut server = NBoardServer::new(rules, agent, spec.limits);
     let stdin = std::io::stdin();
-    session::serve(&mut server, stdin.lock(), std::io::stdout().lock()).map_err(|e| format!("nboard: {e}"))
+    session::serve(&mut server, stdin.lock(), std::io::stdout().lock())
+        .map_err(|e| format!("nboard: {e}"))
 }
 
 /// The arena's side: NBoard engines (Edax `-nboard`, NTest, boardlab itself). Every move sends
@@ -243,14 +258,23 @@ impl NBoardClient {
 /// Reads `=== F5/1.23/0.5` (NBoard 2) or `=== F5 1.23 0.5` (Edax): the move and its eval.
 pub fn parse_answer(line: &str) -> Option<(String, Option<f64>)> {
     let rest = line.trim().strip_prefix("===")?.trim();
-    let mut parts = rest.split(|c: char| c == '/' || c.is_whitespace()).filter(|p| !p.is_empty());
+    let mut parts = rest
+        .split(|c: char| c == '/' || c.is_whitespace())
+        .filter(|p| !p.is_empty());
     let mv = parts.next()?.to_string();
-    let eval = parts.next().and_then(|e| e.parse::<f64>().ok()).filter(|e| e.is_finite());
+    let eval = parts
+        .next()
+        .and_then(|e| e.parse::<f64>().ok())
+        .filter(|e| e.is_finite());
     Some((mv, eval))
 }
 
 impl<G: Game> ExternalProtocol<G> for NBoardClient {
-    fn handshake(&mut self, process: &mut EngineProcess, deadline: Instant) -> Result<(), AgentError> {
+    fn handshake(
+        &mut self,
+        process: &mut EngineProcess,
+        deadline: Instant,
+    ) -> Result<(), AgentError> {
         process.send("nboard 2")?;
         self.sync(process, deadline)
     }
@@ -263,9 +287,9 @@ impl<G: Game> ExternalProtocol<G> for NBoardClient {
         deadline: Instant,
     ) -> Result<EngineAnswer, AgentError> {
         let any: &dyn std::any::Any = state;
-        let pos = any
-            .downcast_ref::<Othello>()
-            .ok_or_else(|| AgentError::Garbage(format!("the NBoard protocol is for Othello, not {}", G::ID)))?;
+        let pos = any.downcast_ref::<Othello>().ok_or_else(|| {
+            AgentError::Garbage(format!("the NBoard protocol is for Othello, not {}", G::ID))
+        })?;
         if let Some(d) = request.limits.depth {
             if self.depth_sent != Some(d) {
                 process.send(&format!("set depth {d}"))?;
@@ -283,9 +307,14 @@ impl<G: Game> ExternalProtocol<G> for NBoardClient {
                 continue;
             }
             if line.trim().starts_with("===") {
-                let (mv, eval) = parse_answer(&line)
-                    .ok_or_else(|| AgentError::Garbage(format!("unreadable NBoard move {}", quote(&line))))?;
-                let text = if mv.eq_ignore_ascii_case("pa") { "pass".to_string() } else { mv.to_ascii_lowercase() };
+                let (mv, eval) = parse_answer(&line).ok_or_else(|| {
+                    AgentError::Garbage(format!("unreadable NBoard move {}", quote(&line)))
+                })?;
+                let text = if mv.eq_ignore_ascii_case("pa") {
+                    "pass".to_string()
+                } else {
+                    mv.to_ascii_lowercase()
+                };
                 let mut answer = EngineAnswer::with_move(text, eval);
                 answer.nodes = nodes;
                 return Ok(answer);
@@ -300,13 +329,23 @@ mod tests {
     use crate::search::baselines::RandomAgent;
 
     fn server() -> NBoardServer {
-        NBoardServer::new(OthelloRules::default(), Box::new(RandomAgent::new("r", 1)), Limits::default())
+        NBoardServer::new(
+            OthelloRules::default(),
+            Box::new(RandomAgent::new("r", 1)),
+            Limits::default(),
+        )
     }
 
     #[test]
     fn answers_parse_in_both_dialects() {
-        assert_eq!(parse_answer("=== F5/1.50/0.2"), Some(("F5".into(), Some(1.5))));
-        assert_eq!(parse_answer("=== d3 -2.00 0.1"), Some(("d3".into(), Some(-2.0))));
+        assert_eq!(
+            parse_answer("=== F5/1.50/0.2"),
+            Some(("F5".into(), Some(1.5)))
+        );
+        assert_eq!(
+            parse_answer("=== d3 -2.00 0.1"),
+            Some(("d3".into(), Some(-2.0)))
+        );
         assert_eq!(parse_answer("=== PA"), Some(("PA".into(), None)));
         assert_eq!(parse_answer("status"), None);
     }
@@ -324,11 +363,23 @@ mod tests {
         let mut pos = s.state;
         assert!(pos.play_text(&mv).is_ok(), "{mv} is legal after f5 f6 e6");
         assert_eq!(s.handle("ping 7").0, vec!["pong 7".to_string()]);
-        for bad in ["move Z9", "set game nonsense", "hint x", "frobnicate", "set depth 0"] {
+        for bad in [
+            "move Z9",
+            "set game nonsense",
+            "hint x",
+            "frobnicate",
+            "set depth 0",
+        ] {
             let (r, quit) = s.handle(bad);
-            assert!(!quit && r.len() == 1 && r[0].starts_with("status error"), "{bad}: {r:?}");
+            assert!(
+                !quit && r.len() == 1 && r[0].starts_with("status error"),
+                "{bad}: {r:?}"
+            );
         }
-        assert_eq!(s.malformed("not UTF-8"), vec!["status error: not UTF-8".to_string()]);
+        assert_eq!(
+            s.malformed("not UTF-8"),
+            vec!["status error: not UTF-8".to_string()]
+        );
         assert!(s.handle("quit").1);
     }
 }

@@ -37,7 +37,8 @@ pub fn write(path: &Path, spec: &EngineSpec, comments: &[String]) -> Result<(), 
     }
     text.push_str(&body);
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     // What was written must load as it would in a tournament.

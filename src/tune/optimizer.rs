@@ -91,7 +91,9 @@ mod tests {
             let mut x = vec![0.0; 3];
             let mut opt = Optimizer::new(method, 3);
             for _ in 0..5000 {
-                let g: Vec<f64> = (0..3).map(|i| 2.0 * scale[i] * (x[i] - target[i])).collect();
+                let g: Vec<f64> = (0..3)
+                    .map(|i| 2.0 * scale[i] * (x[i] - target[i]))
+                    .collect();
                 opt.step(&mut x, &g);
             }
             for i in 0..3 {

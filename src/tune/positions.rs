@@ -305,7 +305,9 @@ pub fn write<G: Game>(
 pub fn header(text: &str) -> Result<(String, String), String> {
     let mut lines = text.lines();
     if lines.next().map(str::trim_end) != Some(MAGIC) {
-        return Err(format!("not a position file (the first line must be {MAGIC:?})"));
+        return Err(format!(
+            "not a position file (the first line must be {MAGIC:?})"
+        ));
     }
     let (mut game, mut rules) = (None, None);
     for line in lines.take_while(|l| l.starts_with('#')) {

@@ -218,7 +218,8 @@ pub fn delta(seed: u64, k: u64, n: usize) -> Vec<i8> {
     (0..n)
         .map(|i| {
             let h = crate::game::zobrist::splitmix64(
-                seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
+                seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    ^ (i as u64).wrapping_mul(0xD1B5_4A32_D192_ED03),
             );
             if h >> 63 == 0 {
                 1
@@ -284,9 +285,18 @@ pub fn iteration_manifest<G: Evaluate>(
 ) -> Result<Manifest, String> {
     let cfg = &state.config;
     let rules = G::Rules::parse(&cfg.rules).map_err(|e| e.to_string())?;
-    let plus = engine_with::<G>(&cfg.base, &cfg.params, &perturbed(state, k, delta, 1.0), "plus")?;
-    let minus =
-        engine_with::<G>(&cfg.base, &cfg.params, &perturbed(state, k, delta, -1.0), "minus")?;
+    let plus = engine_with::<G>(
+        &cfg.base,
+        &cfg.params,
+        &perturbed(state, k, delta, 1.0),
+        "plus",
+    )?;
+    let minus = engine_with::<G>(
+        &cfg.base,
+        &cfg.params,
+        &perturbed(state, k, delta, -1.0),
+        "minus",
+    )?;
     let seed = crate::game::zobrist::splitmix64(cfg.seed.wrapping_add(k));
     let openings = try_random_openings::<G>(&rules, cfg.random_openings, cfg.pairs, seed)?;
     Ok(Manifest {
@@ -324,15 +334,11 @@ pub struct LocalBatch<G> {
 
 impl<G: Evaluate> GameBatch for LocalBatch<G> {
     fn play(&self, m: &Manifest, dir: &Path) -> Result<Vec<ArenaRecord>, String> {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         match Manifest::load(dir) {
             Ok(old) if old.differences(m).is_empty() => {}
-            Ok(_) => {
-                return Err(format!(
-                    "{} holds another iteration's games",
-                    dir.display()
-                ))
-            }
+            Ok(_) => return Err(format!("{} holds another iteration's games", dir.display())),
             Err(_) => m.save(dir)?,
         }
         let opts = crate::arena::runner::RunOptions {
@@ -357,7 +363,8 @@ pub struct RayBatch<G> {
 
 impl<G: Evaluate> GameBatch for RayBatch<G> {
     fn play(&self, m: &Manifest, dir: &Path) -> Result<Vec<ArenaRecord>, String> {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         let mut files = Vec::new();
         for e in &m.engines {
             let path = dir.join(format!("{}.toml", e.name));
@@ -368,7 +375,9 @@ impl<G: Evaluate> GameBatch for RayBatch<G> {
         let openings = dir.join("openings.txt");
         let mut text = String::new();
         for o in &m.openings {
-            text.push_str(&crate::arena::openings::opening_state::<G>(&m.rules, o)?.format_position());
+            text.push_str(
+                &crate::arena::openings::opening_state::<G>(&m.rules, o)?.format_position(),
+            );
             text.push('\n');
         }
         std::fs::write(&openings, text)
@@ -515,7 +524,10 @@ pub fn trace_svg(state: &SpsaState, targets: Option<&[f64]>) -> Result<String, S
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
-                format!("SPSA {}: theta by iteration ((x - min) / (max - min))", state.config.game),
+                format!(
+                    "SPSA {}: theta by iteration ((x - min) / (max - min))",
+                    state.config.game
+                ),
                 ("sans-serif", 18),
             )
             .margin(12)
@@ -533,7 +545,10 @@ pub fn trace_svg(state: &SpsaState, targets: Option<&[f64]>) -> Result<String, S
             let mut pts = vec![(0.0, frac(p, p.default))];
             pts.extend(state.log.iter().map(|l| (l.k as f64, frac(p, l.theta[i]))));
             chart
-                .draw_series(std::iter::once(PathElement::new(pts, colour.stroke_width(2))))
+                .draw_series(std::iter::once(PathElement::new(
+                    pts,
+                    colour.stroke_width(2),
+                )))
                 .map_err(|e| e.to_string())?
                 .label(p.name.clone())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));

@@ -273,7 +273,13 @@ pub fn tune(
     let mut opt = Optimizer::new(opts.method, w.len());
     let start_train = loss(train, &w, k);
     let start_valid = loss(valid, &w, k);
-    let valid_loss = |w: &[f64], t: f64| if valid.is_empty() { t } else { loss(valid, w, k) };
+    let valid_loss = |w: &[f64], t: f64| {
+        if valid.is_empty() {
+            t
+        } else {
+            loss(valid, w, k)
+        }
+    };
     let mut best = Epoch {
         epoch: 0,
         train: start_train,
@@ -353,7 +359,10 @@ pub fn loss_svg(title: &str, history: &[Epoch], best: &Epoch) -> Result<String, 
         ] {
             chart
                 .draw_series(std::iter::once(PathElement::new(
-                    history.iter().map(|e| (e.epoch as f64, pick(e))).collect::<Vec<_>>(),
+                    history
+                        .iter()
+                        .map(|e| (e.epoch as f64, pick(e)))
+                        .collect::<Vec<_>>(),
                     colour.stroke_width(2),
                 )))
                 .map_err(|e| e.to_string())?
@@ -385,7 +394,11 @@ mod tests {
     fn toy() -> Dataset {
         let mut d = Dataset::new(3);
         for r in 0..200u32 {
-            let x = [(r % 7) as f32 - 3.0, (r % 5) as f32 - 2.0, ((r * 13) % 11) as f32 - 5.0];
+            let x = [
+                (r % 7) as f32 - 3.0,
+                (r % 5) as f32 - 2.0,
+                ((r * 13) % 11) as f32 - 5.0,
+            ];
             let label = sigmoid(0.3 * x[0] as f64 - 0.2 * x[1] as f64 + 0.1 * x[2] as f64);
             d.push(
                 x.iter()

@@ -31,7 +31,13 @@ impl<G: Geometry> Draw for Position<G> {
         let (w, h) = (side + 2.0 * MARGIN, side + 2.0 * MARGIN + 36.0);
         let mut svg = Svg::new(w, h);
         svg.rect(0.0, 0.0, w, h, r##"fill="#e9e2cf""##);
-        svg.rect(MARGIN, MARGIN, side, side, r##"fill="#f0dcb4" stroke="#3b2a14" stroke-width="2""##);
+        svg.rect(
+            MARGIN,
+            MARGIN,
+            side,
+            side,
+            r##"fill="#f0dcb4" stroke="#3b2a14" stroke-width="2""##,
+        );
         let rules = self.rules();
         for n in 1..=G::SQUARES {
             let (x, y) = cell_of::<G>(n);
@@ -52,12 +58,21 @@ impl<G: Geometry> Draw for Position<G> {
             let king = self.kings() & bit != 0;
             let (x, y) = cell_of::<G>(n);
             let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
-            let piece = if king { letter } else { letter.to_ascii_lowercase() };
+            let piece = if king {
+                letter
+            } else {
+                letter.to_ascii_lowercase()
+            };
             svg.raw(&format!(
                 r#"<circle cx="{cx}" cy="{cy}" r="17" fill="{fill}" stroke="{edge}" stroke-width="1.5" data-sq="{n}" data-piece="{piece}"/>"#
             ));
             if king {
-                svg.circle(cx, cy, 10.0, &format!(r#"fill="none" stroke="{crown}" stroke-width="3""#));
+                svg.circle(
+                    cx,
+                    cy,
+                    10.0,
+                    &format!(r#"fill="none" stroke="{crown}" stroke-width="3""#),
+                );
                 svg.circle(cx, cy, 3.0, &format!(r#"fill="{crown}""#));
             }
         }
@@ -75,7 +90,15 @@ impl<G: Geometry> Draw for Position<G> {
             let to = super::geometry::number_of_bit::<G>(mv.to as u32);
             for n in [from, to] {
                 let (x, y) = cell_of::<G>(n);
-                svg.rect(x + 2.0, y + 2.0, CELL - 4.0, CELL - 4.0, &format!(r#"fill="none" stroke="{HIGHLIGHT}" stroke-width="3" data-last="{n}""#));
+                svg.rect(
+                    x + 2.0,
+                    y + 2.0,
+                    CELL - 4.0,
+                    CELL - 4.0,
+                    &format!(
+                        r#"fill="none" stroke="{HIGHLIGHT}" stroke-width="3" data-last="{n}""#
+                    ),
+                );
             }
             for n in numbers::<G>(mv.captured) {
                 let (x, y) = cell_of::<G>(n);
@@ -88,12 +111,23 @@ impl<G: Geometry> Draw for Position<G> {
             Turn::Terminal => {
                 let r = self.returns();
                 match r.get(0).partial_cmp(&0.0) {
-                    Some(std::cmp::Ordering::Greater) => format!("game over: {} wins", colour_letter(rules, 0)),
-                    Some(std::cmp::Ordering::Less) => format!("game over: {} wins", colour_letter(rules, 1)),
+                    Some(std::cmp::Ordering::Greater) => {
+                        format!("game over: {} wins", colour_letter(rules, 0))
+                    }
+                    Some(std::cmp::Ordering::Less) => {
+                        format!("game over: {} wins", colour_letter(rules, 1))
+                    }
                     _ => "game over: draw".to_string(),
                 }
             }
-            _ => format!("{} to move", if colour_letter(rules, self.side()) == 'W' { "white" } else { "black" }),
+            _ => format!(
+                "{} to move",
+                if colour_letter(rules, self.side()) == 'W' {
+                    "white"
+                } else {
+                    "black"
+                }
+            ),
         };
         svg.raw(&format!(
             r##"<text x="{}" y="{}" font-size="15" text-anchor="middle" dominant-baseline="central" fill="#222" data-status="1">{}</text>"##,

@@ -38,7 +38,13 @@ impl Draw for Ewn {
                 if player == RED { 'R' } else { 'B' }
             ));
             let (cx, cy) = board.centre(f, r);
-            svg.text(cx, cy, 28.0, &n.to_string(), r##"fill="#fff" font-weight="bold""##);
+            svg.text(
+                cx,
+                cy,
+                28.0,
+                &n.to_string(),
+                r##"fill="#fff" font-weight="bold""##,
+            );
         }
         if let Some((_, EwnMove::Step { from, to })) = last {
             for sq in [from as usize, to as usize] {
@@ -48,16 +54,29 @@ impl Draw for Ewn {
             }
         }
         let status = match self.turn() {
-            Turn::Terminal => format!("game over: {} wins", colour_name(self.winner().unwrap_or(RED))),
+            Turn::Terminal => format!(
+                "game over: {} wins",
+                colour_name(self.winner().unwrap_or(RED))
+            ),
             _ if self.in_setup() => format!("{} to set up", colour_name(self.side())),
             _ if self.die() == 0 => format!("{} to roll", colour_name(self.side())),
-            _ => format!("{} to move, the die shows {}", colour_name(self.side()), self.die()),
+            _ => format!(
+                "{} to move, the die shows {}",
+                colour_name(self.side()),
+                self.die()
+            ),
         };
         match self.die() {
             0 => board.status(&mut svg, &status),
             die => {
                 let (w, h) = (board.width(), board.height());
-                svg.rect(w - 46.0, h - 36.0, 30.0, 30.0, &format!(r##"rx="5" fill="#fff" stroke="{HIGHLIGHT}" stroke-width="2""##));
+                svg.rect(
+                    w - 46.0,
+                    h - 36.0,
+                    30.0,
+                    30.0,
+                    &format!(r##"rx="5" fill="#fff" stroke="{HIGHLIGHT}" stroke-width="2""##),
+                );
                 svg.raw(&format!(r#"<text x="{}" y="{}" font-size="18" text-anchor="middle" dominant-baseline="central" data-die="{die}">{die}</text>"#, w - 31.0, h - 21.0));
                 board.status(&mut svg, &status);
             }

@@ -17,8 +17,17 @@ impl Draw for Gomoku {
             .map(|p| board.file_rank(p));
         let status = match self.turn() {
             Turn::Terminal => "game over".to_string(),
-            _ => format!("{} to move", if self.side() == 0 { "black" } else { "white" }),
+            _ => format!(
+                "{} to move",
+                if self.side() == 0 { "black" } else { "white" }
+            ),
         };
-        stones_svg(size, Files::Letters, |f, r| board.at(board.point(f, r)), last, &status)
+        stones_svg(
+            size,
+            Files::Letters,
+            |f, r| board.at(board.point(f, r)),
+            last,
+            &status,
+        )
     }
 }

@@ -47,8 +47,20 @@ impl Draw for Jungle {
                 r##"<circle cx="{x}" cy="{y}" r="21" fill="#fdf8ea" stroke="{colour}" stroke-width="3" data-sq="{}" data-piece="{letter}"/>"##,
                 board.name(f, r)
             ));
-            svg.text(x, y - 2.0, 18.0, &p.animal.letter().to_string(), &format!(r#"fill="{colour}" font-weight="bold""#));
-            svg.text(x + 13.0, y + 12.0, 9.0, &p.animal.rank().to_string(), &format!(r#"fill="{colour}""#));
+            svg.text(
+                x,
+                y - 2.0,
+                18.0,
+                &p.animal.letter().to_string(),
+                &format!(r#"fill="{colour}" font-weight="bold""#),
+            );
+            svg.text(
+                x + 13.0,
+                y + 12.0,
+                9.0,
+                &p.animal.rank().to_string(),
+                &format!(r#"fill="{colour}""#),
+            );
         }
         match last.map(|(_, m)| m) {
             Some(JungleMove::Step { from, to }) => {
@@ -56,7 +68,9 @@ impl Draw for Jungle {
                     board.highlight(&mut svg, sq % FILES, sq / FILES);
                 }
             }
-            Some(JungleMove::Drop { to, .. }) => board.highlight(&mut svg, to as usize % FILES, to as usize / FILES),
+            Some(JungleMove::Drop { to, .. }) => {
+                board.highlight(&mut svg, to as usize % FILES, to as usize / FILES)
+            }
             Some(JungleMove::Exchange { own, other }) => {
                 for sq in [own as usize, other as usize] {
                     board.highlight(&mut svg, sq % FILES, sq / FILES);
@@ -77,7 +91,11 @@ impl Draw for Jungle {
                 .map(|a| format!("{}x{}", Animal::from_index(a).name(), self.hand(p)[a]))
                 .collect();
             if !hand.is_empty() {
-                status.push_str(&format!("; {} hand {}", if p == 0 { "red" } else { "green" }, hand.join(" ")));
+                status.push_str(&format!(
+                    "; {} hand {}",
+                    if p == 0 { "red" } else { "green" },
+                    hand.join(" ")
+                ));
             }
         }
         board.status(&mut svg, &status);

@@ -6,8 +6,8 @@ use super::board::{half_of, is_hq};
 use super::game::{Junqi, JunqiMove, OFF};
 use super::piece::Kind;
 use crate::engine::{Agent, EngineSpec, Evaluate, ObservationOnly};
-use crate::games::hidden::HiddenGame;
 use crate::game::PlayerId;
+use crate::games::hidden::HiddenGame;
 
 pub const FEATURES: &[&str] = &[
     "marshal",

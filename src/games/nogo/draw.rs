@@ -16,8 +16,17 @@ impl Draw for NoGo {
             .map(|p| (p % size, p / size));
         let status = match self.turn() {
             Turn::Terminal => "game over".to_string(),
-            _ => format!("{} to move", if self.side() == 0 { "black" } else { "white" }),
+            _ => format!(
+                "{} to move",
+                if self.side() == 0 { "black" } else { "white" }
+            ),
         };
-        stones_svg(size, Files::LettersWithoutI, |f, r| self.stone_at(r * size + f), last, &status)
+        stones_svg(
+            size,
+            Files::LettersWithoutI,
+            |f, r| self.stone_at(r * size + f),
+            last,
+            &status,
+        )
     }
 }

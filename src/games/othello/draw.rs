@@ -33,11 +33,22 @@ impl Draw for Othello {
             Some(mv) if mv != PASS && (mv as usize) < 64 => {
                 let (f, r) = (mv as usize % 8, mv as usize / 8);
                 let (x, y) = board.centre(f, r);
-                svg.circle(x, y, 5.0, &format!(r#"fill="{HIGHLIGHT}" data-last="{}""#, board.name(f, r)));
+                svg.circle(
+                    x,
+                    y,
+                    5.0,
+                    &format!(r#"fill="{HIGHLIGHT}" data-last="{}""#, board.name(f, r)),
+                );
             }
             Some(_) => {
                 let w = board.width();
-                svg.text(w / 2.0, board.height() - 8.0, 12.0, "(pass)", &format!(r#"fill="{HIGHLIGHT}" data-last="pass""#));
+                svg.text(
+                    w / 2.0,
+                    board.height() - 8.0,
+                    12.0,
+                    "(pass)",
+                    &format!(r#"fill="{HIGHLIGHT}" data-last="pass""#),
+                );
             }
             None => {}
         }

@@ -63,15 +63,20 @@ pub fn write(start: &Othello, moves: &[OthelloMove], players: [&str; 2]) -> Stri
 
 /// Property values may not hold `]`; names are written without it.
 fn clean(text: &str) -> String {
-    text.chars().filter(|c| !matches!(c, '[' | ']' | '\n' | '\r')).collect()
+    text.chars()
+        .filter(|c| !matches!(c, '[' | ']' | '\n' | '\r'))
+        .collect()
 }
 
 /// A move as GGF and NBoard write it: `F5`, `f5`, `PA`, `pass`, maybe followed by `/eval/time`.
 pub fn parse_move(pos: &Othello, text: &str) -> Result<OthelloMove, ParseError> {
     let square = text.split('/').next().unwrap_or("").trim();
-    let mv = pos
-        .parse_move(square)
-        .map_err(|_| ParseError::mv(text, "expected a square a1..h8 or PA, maybe with /eval/time"))?;
+    let mv = pos.parse_move(square).map_err(|_| {
+        ParseError::mv(
+            text,
+            "expected a square a1..h8 or PA, maybe with /eval/time",
+        )
+    })?;
     if !pos.is_legal(mv) {
         return Err(ParseError::mv(text, "not a legal move in this position"));
     }
@@ -93,12 +98,18 @@ pub fn read(rules: &OthelloRules, text: &str) -> Result<GgfGame, ParseError> {
         if rest.is_empty() {
             break;
         }
-        let open = rest
-            .find('[')
-            .ok_or_else(|| bad(&format!("text {} is no property TAG[value]", crate::game::error::quote(rest))))?;
+        let open = rest.find('[').ok_or_else(|| {
+            bad(&format!(
+                "text {} is no property TAG[value]",
+                crate::game::error::quote(rest)
+            ))
+        })?;
         let tag = rest[..open].trim();
         if tag.is_empty() || !tag.chars().all(|c| c.is_ascii_uppercase()) {
-            return Err(bad(&format!("bad property name {}", crate::game::error::quote(tag))));
+            return Err(bad(&format!(
+                "bad property name {}",
+                crate::game::error::quote(tag)
+            )));
         }
         let close = rest[open..]
             .find(']')
@@ -161,7 +172,9 @@ fn read_board(rules: &OthelloRules, value: &str) -> Result<Othello, ParseError> 
     let squares: String = chars.collect::<Vec<_>>().concat();
     let n = squares.chars().count();
     if n != 65 {
-        return Err(bad(format!("expected 64 squares and the side to move, found {n} characters")));
+        return Err(bad(format!(
+            "expected 64 squares and the side to move, found {n} characters"
+        )));
     }
     let (board, side) = squares.split_at(64);
     let mut text = String::with_capacity(67);

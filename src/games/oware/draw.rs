@@ -17,7 +17,10 @@ fn centre(i: usize) -> (f64, f64) {
     if i < ROW {
         (LEFT + (i as f64 + 0.5) * PIT, TOP + 1.5 * PIT + 10.0)
     } else {
-        (LEFT + ((2 * ROW - 1 - i) as f64 + 0.5) * PIT, TOP + 0.5 * PIT)
+        (
+            LEFT + ((2 * ROW - 1 - i) as f64 + 0.5) * PIT,
+            TOP + 0.5 * PIT,
+        )
     }
 }
 
@@ -26,7 +29,13 @@ impl Draw for Oware {
         let (w, h) = (2.0 * LEFT + ROW as f64 * PIT, TOP + 2.0 * PIT + 60.0);
         let mut svg = Svg::new(w, h);
         svg.rect(0.0, 0.0, w, h, r##"fill="#efe6d2""##);
-        svg.rect(10.0, TOP - 10.0, w - 20.0, 2.0 * PIT + 30.0, r##"rx="30" fill="#9a6a3a" stroke="#4a2e12" stroke-width="3""##);
+        svg.rect(
+            10.0,
+            TOP - 10.0,
+            w - 20.0,
+            2.0 * PIT + 30.0,
+            r##"rx="30" fill="#9a6a3a" stroke="#4a2e12" stroke-width="3""##,
+        );
         let houses = self.houses();
         for i in 0..HOUSES {
             let (x, y) = centre(i);
@@ -38,11 +47,22 @@ impl Draw for Oware {
             for k in 0..(houses[i] as usize).min(12) {
                 let a = k as f64 * 2.4;
                 let rr = 6.0 + 2.2 * k as f64 / 1.5;
-                svg.circle(x + rr.min(19.0) * a.cos(), y + rr.min(19.0) * a.sin(), 3.6, r##"fill="#e9dcc0" stroke="#7a6a4a" stroke-width="0.6""##);
+                svg.circle(
+                    x + rr.min(19.0) * a.cos(),
+                    y + rr.min(19.0) * a.sin(),
+                    3.6,
+                    r##"fill="#e9dcc0" stroke="#7a6a4a" stroke-width="0.6""##,
+                );
             }
             let label_y = if i < ROW { y + 40.0 } else { y - 38.0 };
             svg.text(x, label_y, 11.0, &name, r##"fill="#333""##);
-            svg.text(x + 20.0, y + 20.0, 13.0, &houses[i].to_string(), r##"fill="#fff" font-weight="bold""##);
+            svg.text(
+                x + 20.0,
+                y + 20.0,
+                13.0,
+                &houses[i].to_string(),
+                r##"fill="#fff" font-weight="bold""##,
+            );
         }
         let scores = self.scores();
         for (p, x) in [(1usize, LEFT / 2.0 + 5.0), (0, w - LEFT / 2.0 - 5.0)] {
@@ -62,7 +82,15 @@ impl Draw for Oware {
         if let Some((_, mv)) = last {
             if (mv as usize) < HOUSES {
                 let (x, y) = centre(mv as usize);
-                svg.circle(x, y, 30.0, &format!(r#"fill="none" stroke="{HIGHLIGHT}" stroke-width="3" data-last="{}""#, house_name(mv as usize)));
+                svg.circle(
+                    x,
+                    y,
+                    30.0,
+                    &format!(
+                        r#"fill="none" stroke="{HIGHLIGHT}" stroke-width="3" data-last="{}""#,
+                        house_name(mv as usize)
+                    ),
+                );
             }
         }
         let status = if self.is_over() {

@@ -33,8 +33,19 @@ fn centre(col: usize, row: usize) -> (f64, f64) {
 }
 
 fn rosette(svg: &mut Svg, x: f64, y: f64) {
-    svg.circle(x, y, 20.0, r##"fill="#c9462c" stroke="#5a1d10" stroke-width="2""##);
-    for (dx, dy) in [(0.0, 0.0), (-9.0, -9.0), (9.0, -9.0), (-9.0, 9.0), (9.0, 9.0)] {
+    svg.circle(
+        x,
+        y,
+        20.0,
+        r##"fill="#c9462c" stroke="#5a1d10" stroke-width="2""##,
+    );
+    for (dx, dy) in [
+        (0.0, 0.0),
+        (-9.0, -9.0),
+        (9.0, -9.0),
+        (-9.0, 9.0),
+        (9.0, 9.0),
+    ] {
         svg.circle(x + dx, y + dy, 3.5, r##"fill="#f3d9a4""##);
     }
 }
@@ -52,7 +63,13 @@ impl Draw for Ur {
                     continue;
                 }
                 let (x, y) = (LEFT + col as f64 * CELL, TOP + row as f64 * CELL);
-                svg.rect(x, y, CELL, CELL, r##"fill="#2f5f8a" stroke="#10263a" stroke-width="2""##);
+                svg.rect(
+                    x,
+                    y,
+                    CELL,
+                    CELL,
+                    r##"fill="#2f5f8a" stroke="#10263a" stroke-width="2""##,
+                );
             }
         }
         for sq in [4u8, 8, 14] {
@@ -73,11 +90,23 @@ impl Draw for Ur {
                 if side.has(sq) {
                     let (c, r) = place(player, sq).expect("route square");
                     let (x, y) = centre(c, r);
-                    disc(&mut svg, x, y, 17.0, COLOURS[player], &format!("{}{sq}", names[player]), names[player]);
+                    disc(
+                        &mut svg,
+                        x,
+                        y,
+                        17.0,
+                        COLOURS[player],
+                        &format!("{}{sq}", names[player]),
+                        names[player],
+                    );
                 }
             }
             // Home (left of the gap) and off (right), as counts with a piece drawn beside.
-            let row_y = if player == 0 { TOP + 0.5 * CELL } else { TOP + 2.5 * CELL };
+            let row_y = if player == 0 {
+                TOP + 0.5 * CELL
+            } else {
+                TOP + 2.5 * CELL
+            };
             let home = side.home(self.rules().pieces);
             let (hx, ox) = (LEFT + 4.5 * CELL, LEFT + 5.5 * CELL);
             for (x, n, what) in [(hx, home, "home"), (ox, side.off, "off")] {
@@ -103,7 +132,12 @@ impl Draw for Ur {
                 let tip = if i < roll { "#f4f4f4" } else { "#6b4e2e" };
                 svg.raw(&format!(
                     r##"<polygon points="{},{} {},{} {},{}" fill="#c49a5a" stroke="#5a3d1a"/>"##,
-                    x, y - 14.0, x - 12.0, y + 10.0, x + 12.0, y + 10.0
+                    x,
+                    y - 14.0,
+                    x - 12.0,
+                    y + 10.0,
+                    x + 12.0,
+                    y + 10.0
                 ));
                 svg.circle(x, y - 2.0, 3.5, &format!(r#"fill="{tip}""#));
             }

@@ -26,22 +26,42 @@ impl Draw for WaShogi {
             let (f, r) = (sq % SIZE, sq / SIZE);
             let (x, y) = board.centre(f, r);
             let s = if owner == 0 { 1.0 } else { -1.0 };
-            let pts = [(0.0, -17.0), (12.0, -10.0), (15.0, 16.0), (-15.0, 16.0), (-12.0, -10.0)]
-                .iter()
-                .map(|(dx, dy)| format!("{},{}", x + dx * s, y + dy * s))
-                .collect::<Vec<_>>()
-                .join(" ");
+            let pts = [
+                (0.0, -17.0),
+                (12.0, -10.0),
+                (15.0, 16.0),
+                (-15.0, 16.0),
+                (-12.0, -10.0),
+            ]
+            .iter()
+            .map(|(dx, dy)| format!("{},{}", x + dx * s, y + dy * s))
+            .collect::<Vec<_>>()
+            .join(" ");
             let mut letter = (LETTERS[unpromoted(kind) as usize] as char).to_string();
             if owner == 1 {
                 letter = letter.to_ascii_lowercase();
             }
             let promoted = is_promoted(kind);
-            let shown = if promoted { format!("+{letter}") } else { letter };
+            let shown = if promoted {
+                format!("+{letter}")
+            } else {
+                letter
+            };
             svg.raw(&format!(
                 r##"<polygon points="{pts}" fill="#f7e7c0" stroke="#5a3d1a" stroke-width="1.2" data-sq="{}" data-piece="{shown}"/>"##,
                 board.name(f, r)
             ));
-            svg.text(x, y + 2.0 * s, 15.0, &shown, if promoted { r##"fill="#b3261e" font-weight="bold""## } else { r##"fill="#111" font-weight="bold""## });
+            svg.text(
+                x,
+                y + 2.0 * s,
+                15.0,
+                &shown,
+                if promoted {
+                    r##"fill="#b3261e" font-weight="bold""##
+                } else {
+                    r##"fill="#111" font-weight="bold""##
+                },
+            );
         }
         if let Some((_, mv)) = last {
             for sq in mv.from().into_iter().chain([mv.to()]) {
@@ -50,9 +70,25 @@ impl Draw for WaShogi {
                 }
             }
         }
-        let mut status = self.render().lines().filter(|l| !l.starts_with(' ') && !l.trim().is_empty() && !l.trim_start().starts_with(|c: char| c.is_ascii_digit())).collect::<Vec<_>>().join("; ");
+        let mut status = self
+            .render()
+            .lines()
+            .filter(|l| {
+                !l.starts_with(' ')
+                    && !l.trim().is_empty()
+                    && !l.trim_start().starts_with(|c: char| c.is_ascii_digit())
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
         if status.is_empty() {
-            status = format!("{} to move", if self.current_player() == Some(1) { "second" } else { "first" });
+            status = format!(
+                "{} to move",
+                if self.current_player() == Some(1) {
+                    "second"
+                } else {
+                    "first"
+                }
+            );
         }
         board.status(&mut svg, &status);
         svg.finish()
