@@ -20,12 +20,24 @@ pub struct ProbCutPair {
 }
 
 /// ProbCut options (off by default).
-#[derive(Clone, Debug, PartialEq, Default)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ProbCutConfig {
     pub on: bool,
     /// The cut's confidence, in standard deviations of the fit.
     pub t: f64,
     pub pairs: Vec<ProbCutPair>,
+}
+
+impl Default for ProbCutConfig {
+    /// Off, with the confidence `search::ALPHABETA_PARAMS` gives `probcut_t` (1.5), so an engine
+    /// file without params builds exactly this.
+    fn default() -> Self {
+        ProbCutConfig {
+            on: false,
+            t: 1.5,
+            pairs: Vec::new(),
+        }
+    }
 }
 
 impl ProbCutConfig {
