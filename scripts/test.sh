@@ -5,6 +5,12 @@
 # differential tests against independent implementations with CI-sized counts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Debian packages the viewing tests need: headless Chromium (scripts/ci_view.sh) and tmux
+# (tests/play_tmux.rs), installed when missing (as root, or through sudo).
+if ! command -v chromium >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1; then
+  as_root=""; [ "$(id -u)" = 0 ] || as_root="sudo"
+  $as_root apt-get update -qq && $as_root apt-get install -y -qq chromium tmux >/dev/null
+fi
 PY=$(bash scripts/pyenv.sh)
 export BOARDLAB_PYTHON="$PY"
 cargo build --release --locked
