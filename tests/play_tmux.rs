@@ -2,7 +2,8 @@
 //! full game of Ur typed in key by key (`tmux send-keys`), each move the first one `help` lists,
 //! with a malformed move and an illegal move refused with a message (and the game going on),
 //! and an `undo` that takes back a move and the engine's reply. The pane's output is tee'd to a
-//! file the test reads. Skipped with a message when tmux is not installed (CI installs it).
+//! file the test reads. Skipped with a message when tmux is not installed (CI installs it); where
+//! tmux is installed but cannot start a server, the same games are typed through a pipe.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -20,38 +21,69 @@ fn have_tmux() -> bool {
         .unwrap_or(false)
 }
 
+/// How the typed lines reach `boardlab play`: a tmux pane (a real terminal), or, where this
+/// machine's tmux cannot start a server, a pipe (the same game, the same checks, no terminal).
+enum Keys {
+    Tmux { socket: PathBuf, session: String },
+    Pipe(std::process::Child),
+}
+
 struct Pane {
-    session: String,
+    keys: Keys,
     log: PathBuf,
     /// How much of the log has been looked at.
     seen: usize,
+}
+
+/// tmux with its own socket (no other server or user configuration interferes) and a terminal
+/// type set, as CI machines may have none.
+fn tmux(socket: &Path) -> Command {
+    let mut c = Command::new("tmux");
+    c.arg("-S").arg(socket).args(["-f", "/dev/null"]);
+    if std::env::var_os("TERM").map_or(true, |t| t.is_empty() || t == "dumb") {
+        c.env("TERM", "xterm-256color");
+    }
+    c
 }
 
 impl Pane {
     fn start(tag: &str, dir: &Path, command: &str) -> Pane {
         let session = format!("boardlab-play-{tag}-{}", std::process::id());
         let log = dir.join(format!("{tag}.log"));
+        let socket = dir.join("tmux.sock");
         let script = format!("{command} 2>&1 | tee {}; sleep 30", log.display());
-        let ok = Command::new("tmux")
-            .args([
-                "new-session",
-                "-d",
-                "-x",
-                "160",
-                "-y",
-                "50",
-                "-s",
-                &session,
-                "bash",
-                "-c",
-                &script,
-            ])
-            .status()
-            .unwrap()
-            .success();
-        assert!(ok, "tmux new-session");
+        // A tmux server may exit while it starts ("server exited unexpectedly", seen on a CI
+        // machine): try three times before falling back to a pipe.
+        let mut errors = Vec::new();
+        for attempt in 0..3 {
+            let out = tmux(&socket)
+                .args(["new-session", "-d", "-x", "160", "-y", "50", "-s", &session])
+                .args(["bash", "-c", &script])
+                .output()
+                .expect("run tmux");
+            if out.status.success() {
+                return Pane {
+                    keys: Keys::Tmux { socket, session },
+                    log,
+                    seen: 0,
+                };
+            }
+            errors.push(String::from_utf8_lossy(&out.stderr).trim().to_string());
+            let _ = tmux(&socket).arg("kill-server").output();
+            std::thread::sleep(Duration::from_millis(200 << attempt));
+        }
+        eprintln!(
+            "tmux could not start a session here ({}); playing {tag} through a pipe instead",
+            errors.join("; ")
+        );
+        let child = Command::new("bash")
+            .arg("-c")
+            .arg(format!("{command} > {:?} 2>&1", log))
+            .stdin(std::process::Stdio::piped())
+            .spawn()
+            .expect("start boardlab play");
         Pane {
-            session,
+            keys: Keys::Pipe(child),
             log,
             seen: 0,
         }
@@ -62,17 +94,27 @@ impl Pane {
     }
 
     /// Types a line (the text, then Enter).
-    fn type_line(&self, line: &str) {
-        assert!(Command::new("tmux")
-            .args(["send-keys", "-t", &self.session, "-l", line])
-            .status()
-            .unwrap()
-            .success());
-        assert!(Command::new("tmux")
-            .args(["send-keys", "-t", &self.session, "Enter"])
-            .status()
-            .unwrap()
-            .success());
+    fn type_line(&mut self, line: &str) {
+        match &mut self.keys {
+            Keys::Tmux { socket, session } => {
+                assert!(tmux(socket)
+                    .args(["send-keys", "-t", session.as_str(), "-l", line])
+                    .status()
+                    .unwrap()
+                    .success());
+                assert!(tmux(socket)
+                    .args(["send-keys", "-t", session.as_str(), "Enter"])
+                    .status()
+                    .unwrap()
+                    .success());
+            }
+            Keys::Pipe(child) => {
+                use std::io::Write;
+                let stdin = child.stdin.as_mut().expect("piped stdin");
+                writeln!(stdin, "{line}").expect("write to boardlab play");
+                stdin.flush().unwrap();
+            }
+        }
     }
 
     /// Waits until the output past what was seen holds `a` or `b`; returns that new output.
@@ -101,9 +143,15 @@ impl Pane {
 
 impl Drop for Pane {
     fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.session])
-            .status();
+        match &mut self.keys {
+            Keys::Tmux { socket, .. } => {
+                let _ = tmux(socket).arg("kill-server").output();
+            }
+            Keys::Pipe(child) => {
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+        }
     }
 }
 
@@ -177,6 +225,7 @@ fn play_full_game(tag: &str, game: &str, engine: &str, malformed: &str, illegal:
     assert_eq!(refused, 2, "one malformed and one illegal move refused");
     assert!(undone, "undo was tried");
     assert!(text.contains("game over:"), "{text}");
+    drop(pane);
     let _ = std::fs::remove_dir_all(&dir);
     text
 }
