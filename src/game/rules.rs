@@ -120,6 +120,35 @@ pub fn parse_number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, P
         .map_err(|_| ParseError::rule(format!("{key}={value}"), "expected a number"))
 }
 
+/// Reads a number option that must lie in `range`; the error names the text and the range.
+pub fn parse_in_range<T>(
+    key: &str,
+    value: &str,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<T, ParseError>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display,
+{
+    let n: T = parse_number(key, value)?;
+    if !range.contains(&n) {
+        return Err(ParseError::rule(
+            format!("{key}={value}"),
+            format!("{key} must be {}..={}", range.start(), range.end()),
+        ));
+    }
+    Ok(n)
+}
+
+/// The error for a key a game does not know, listing the keys it does from `R::options()`, so
+/// the list in the message never falls out of step with `boardlab list`.
+pub fn unknown_option<R: RuleSet>(game: &str, key: &str) -> ParseError {
+    let known: Vec<&str> = R::options().iter().map(|o| o.key).collect();
+    ParseError::rule(
+        key,
+        format!("unknown {game} rule option (known: {})", known.join(", ")),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,5 +164,44 @@ mod tests {
         const T: [(&str, u8); 2] = [("a", 1), ("b", 2)];
         assert_eq!(choice_name(2, &T), "b");
         assert_eq!(parse_choice("k", "A", &T), Ok(1));
+    }
+
+    #[test]
+    fn ranges_and_unknown_keys_name_the_text() {
+        assert_eq!(parse_in_range("size", "9", 5..=19), Ok(9u8));
+        assert_eq!(parse_in_range("size", "19", 5..=19), Ok(19u8));
+        let e = parse_in_range::<u8>("size", "20", 5..=19)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("size=20") && e.contains("5..=19"), "{e}");
+        let e = parse_in_range::<u8>("size", "-1", 5..=19)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("size=-1") && e.contains("number"), "{e}");
+        #[derive(Clone, Debug, Default, PartialEq)]
+        struct TwoKeys;
+        impl RuleSet for TwoKeys {
+            fn options() -> Vec<RuleOption> {
+                let option = |key| RuleOption {
+                    key,
+                    values: vec!["true", "false"],
+                    default: "false",
+                    help: "",
+                };
+                vec![option("size"), option("rule")]
+            }
+            fn set(&mut self, key: &str, _: &str) -> Result<(), ParseError> {
+                Err(unknown_option::<Self>("test", key))
+            }
+            fn values(&self) -> Vec<(&'static str, String)> {
+                Vec::new()
+            }
+        }
+        let e = TwoKeys::parse("sise=9").unwrap_err().to_string();
+        assert!(
+            e.contains("sise") && e.contains("unknown test rule option"),
+            "{e}"
+        );
+        assert!(e.contains("(known: size, rule)"), "{e}");
     }
 }

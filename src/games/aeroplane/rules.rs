@@ -1,7 +1,9 @@
 //! Aeroplane chess rule options: players and teams, the house rules the seed names (launch on
 //! 5 or more, three 6s), the readings it leaves open, and the optional modules (weather, items).
 
-use crate::game::rules::{parse_bool, parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::rules::{
+    parse_bool, parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet,
+};
 use crate::game::ParseError;
 
 /// Which rolls launch a piece from the hangar.
@@ -205,13 +207,7 @@ impl RuleSet for AeroRules {
             "three_sixes" => self.three_sixes = parse_bool(key, value)?,
             "exact" => self.exact = parse_bool(key, value)?,
             "crossing" => {
-                let n: u8 = parse_number(key, value)?;
-                if !(1..=5).contains(&n) {
-                    return Err(ParseError::rule(
-                        format!("{key}={value}"),
-                        "crossing must be 1..5",
-                    ));
-                }
+                let n: u8 = parse_in_range(key, value, 1..=5)?;
                 self.crossing = n;
             }
             "crossing_hits" => self.crossing_hits = parse_bool(key, value)?,
@@ -224,12 +220,7 @@ impl RuleSet for AeroRules {
             }
             "weather" => self.weather = parse_bool(key, value)?,
             "items" => self.items = parse_bool(key, value)?,
-            _ => {
-                return Err(ParseError::rule(
-                    key,
-                    "unknown Aeroplane chess rule option (see boardlab list)",
-                ))
-            }
+            _ => return Err(unknown_option::<Self>("Aeroplane chess", key)),
         }
         if self.teams && self.players != 4 {
             return Err(ParseError::rule(

@@ -5,7 +5,9 @@
 //! Crawford rule unless `crawford=false`; the optional money rules are refused in a match (the
 //! seed: 竞赛玩法...不能使用 automatic doubles、The Jacoby Rule 或是 beavers).
 
-use crate::game::rules::{parse_bool, parse_number, RuleOption, RuleSet};
+use crate::game::rules::{
+    parse_bool, parse_in_range, parse_number, unknown_option, RuleOption, RuleSet,
+};
 use crate::game::ParseError;
 
 /// The longest match the position text and gnubg's match id can hold (15 bits in the match id).
@@ -197,24 +199,11 @@ impl RuleSet for BgRules {
             "jacoby" => next.jacoby = parse_bool(key, value)?,
             "gammons" => next.gammons = parse_bool(key, value)?,
             "match" => {
-                let v: u16 = parse_number(key, value)?;
-                if v > MAX_MATCH_LENGTH {
-                    return Err(ParseError::rule(
-                        format!("{key}={value}"),
-                        format!("a match is at most {MAX_MATCH_LENGTH} points"),
-                    ));
-                }
-                next.match_length = v;
+                next.match_length = parse_in_range(key, value, 0..=MAX_MATCH_LENGTH)?;
             }
             "crawford" => next.crawford = parse_bool(key, value)?,
             "opening_reroll" => next.opening_reroll = parse_bool(key, value)?,
-            _ => {
-                let known: Vec<&str> = OPTIONS.iter().map(|o| o.0).collect();
-                return Err(ParseError::rule(
-                    key,
-                    format!("unknown option (known: {})", known.join(", ")),
-                ));
-            }
+            _ => return Err(unknown_option::<Self>("backgammon", key)),
         }
         next.check(key, value)?;
         *self = next;

@@ -1,7 +1,7 @@
 //! Big Cat rule options: the number of players, and the one reading of the route the seed's
 //! words leave open (whether the 丰 zigzag is walked on every pass through a 丰 zone).
 
-use crate::game::rules::{parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::rules::{parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet};
 use crate::game::ParseError;
 
 /// When a piece walks the 丰 zigzag (left, right, right, left at each crossing).
@@ -59,13 +59,7 @@ impl RuleSet for BigCatRules {
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
         match key {
             "players" => {
-                let n: u8 = parse_number(key, value)?;
-                if !(2..=4).contains(&n) {
-                    return Err(ParseError::rule(
-                        format!("{key}={value}"),
-                        "Big Cat has 2 to 4 players",
-                    ));
-                }
+                let n: u8 = parse_in_range(key, value, 2..=4)?;
                 self.players = n;
             }
             "zigzag" => {
@@ -75,12 +69,7 @@ impl RuleSet for BigCatRules {
                     &[("both", Zigzag::Both), ("inward", Zigzag::Inward)],
                 )?
             }
-            _ => {
-                return Err(ParseError::rule(
-                    key,
-                    "unknown Big Cat rule option (known: players, zigzag)",
-                ))
-            }
+            _ => return Err(unknown_option::<Self>("Big Cat", key)),
         }
         Ok(())
     }

@@ -7,7 +7,7 @@
 use std::marker::PhantomData;
 
 use crate::game::rules::{
-    choice_name, parse_bool, parse_choice, parse_number, RuleOption, RuleSet,
+    choice_name, parse_bool, parse_choice, parse_number, unknown_option, RuleOption, RuleSet,
 };
 use crate::game::ParseError;
 
@@ -208,10 +208,10 @@ impl VariantRules {
             "first" => self.first = parse_choice(key, value, &FIRST_NAMES)?,
             "draw_offer" => self.draw_offer = parse_choice(key, value, &DRAW_OFFER_NAMES)?,
             "refusal_lead" => self.refusal_lead = parse_number(key, value)?,
+            // The keys are the same on every board; only the defaults differ.
             _ => {
-                return Err(ParseError::rule(
-                    key,
-                    "unknown draughts rule option (see `boardlab list`)",
+                return Err(unknown_option::<Rules<super::geometry::Ten>>(
+                    "draughts", key,
                 ))
             }
         }

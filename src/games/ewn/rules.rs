@@ -6,7 +6,7 @@
 //! chance node with `setup=random` (as OpenSpiel draws them), or no node at all with
 //! `setup=fixed`. See docs/rules/ewn.md for every choice the seed leaves open.
 
-use crate::game::rules::{parse_choice, RuleOption, RuleSet};
+use crate::game::rules::{parse_choice, unknown_option, RuleOption, RuleSet};
 use crate::game::zobrist;
 use crate::game::{Game, MoveList, ParseError, PlayerId, Returns, Turn};
 
@@ -114,12 +114,7 @@ impl RuleSet for EwnRules {
                     self.blue_setup = a;
                 }
             }
-            _ => {
-                return Err(ParseError::rule(
-                    key,
-                    "unknown EWN rule option (known: setup, first, red_setup, blue_setup)",
-                ))
-            }
+            _ => return Err(unknown_option::<Self>("EWN", key)),
         }
         Ok(())
     }

@@ -1,6 +1,6 @@
 //! The rule options of gomoku and renju (docs/rules/gomoku.md says why each default is what it is).
 
-use crate::game::rules::{parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::rules::{parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet};
 use crate::game::ParseError;
 
 use super::board::{MAX_SIZE, MIN_SIZE};
@@ -169,25 +169,14 @@ impl RuleSet for GomokuRules {
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
         match key {
             "size" => {
-                let n: usize = parse_number(key, value)?;
-                if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
-                    return Err(ParseError::rule(
-                        format!("{key}={value}"),
-                        format!("size must be {MIN_SIZE}..={MAX_SIZE}"),
-                    ));
-                }
+                let n: usize = parse_in_range(key, value, MIN_SIZE..=MAX_SIZE)?;
                 self.size = n as u8;
             }
             "rule" => self.rule = parse_choice(key, value, RULES)?,
             "forbidden" => self.forbidden = parse_choice(key, value, FORBIDDEN)?,
             "opening" => self.opening = parse_choice(key, value, OPENINGS)?,
             "replaced" => self.replaced = parse_choice(key, value, REPLACED)?,
-            _ => {
-                return Err(ParseError::rule(
-                    key,
-                    "unknown gomoku rule option (known: size, rule, forbidden, opening, replaced)",
-                ))
-            }
+            _ => return Err(unknown_option::<Self>("gomoku", key)),
         }
         Ok(())
     }

@@ -2,7 +2,9 @@
 //! drop variant with `drops=true`, and the readings where sources differ. docs/rules/jungle.md
 //! gives the reason for every default.
 
-use crate::game::rules::{parse_bool, parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::rules::{
+    parse_bool, parse_choice, parse_number, unknown_option, RuleOption, RuleSet,
+};
 use crate::game::ParseError;
 
 /// When two equal animals that meet may be exchanged (drop variant).
@@ -124,12 +126,7 @@ impl RuleSet for JungleRules {
                 }
                 self.draw_plies = n;
             }
-            _ => {
-                return Err(ParseError::rule(
-                    key,
-                    "unknown jungle rule option (known: drops, tiger_sideways, rat_water_capture, elephant_takes_rat, exchange, drop_enemy_traps, draw_plies)",
-                ))
-            }
+            _ => return Err(unknown_option::<Self>("jungle", key)),
         }
         Ok(())
     }

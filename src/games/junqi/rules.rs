@@ -2,7 +2,9 @@
 //! rule it does not state is an option here, with the reading players expect as the default
 //! (docs/rules/junqi.md gives the sources).
 
-use crate::game::rules::{parse_bool, parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::rules::{
+    parse_bool, parse_choice, parse_number, unknown_option, RuleOption, RuleSet,
+};
 use crate::game::{ParseError, PlayerId};
 
 /// What a mine does to an attacker other than an engineer or a bomb.
@@ -103,12 +105,7 @@ impl RuleSet for JunqiRules {
             "middle" => {
                 self.middle_rail = parse_choice(key, value, &[("rail", true), ("road", false)])?
             }
-            _ => {
-                return Err(ParseError::rule(
-                    key,
-                    "unknown Junqi rule option (known: first, no_capture_limit, mine, flag_reveal, middle)",
-                ))
-            }
+            _ => return Err(unknown_option::<Self>("Junqi", key)),
         }
         Ok(())
     }

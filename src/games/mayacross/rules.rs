@@ -1,7 +1,9 @@
 //! Maya cross rule options: 2 or 4 players, where the safe islands stand (the seed does not
 //! say), and the two readings the seed's words leave open.
 
-use crate::game::rules::{parse_bool, parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::rules::{
+    parse_bool, parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet,
+};
 use crate::game::ParseError;
 
 /// Whether landing on an opponent's piece (not on an island) hits it.
@@ -102,13 +104,7 @@ impl RuleSet for MayaRules {
         match key {
             "players" => self.players = parse_choice(key, value, &[("2", 2), ("4", 4)])?,
             "island" => {
-                let n: u8 = parse_number(key, value)?;
-                if !(1..=7).contains(&n) {
-                    return Err(ParseError::rule(
-                        format!("{key}={value}"),
-                        "island must be 1..7",
-                    ));
-                }
+                let n: u8 = parse_in_range(key, value, 1..=7)?;
                 self.island = n;
             }
             "same_piece" => self.same_piece = parse_bool(key, value)?,
@@ -116,12 +112,7 @@ impl RuleSet for MayaRules {
                 self.attack =
                     parse_choice(key, value, &[("must", Attack::Must), ("may", Attack::May)])?
             }
-            _ => {
-                return Err(ParseError::rule(
-                    key,
-                    "unknown Maya cross rule option (known: players, island, same_piece, attack)",
-                ))
-            }
+            _ => return Err(unknown_option::<Self>("Maya cross", key)),
         }
         Ok(())
     }

@@ -8,7 +8,7 @@
 //! code, two widths, chosen by the `size` option.
 
 use crate::game::grid::{format_square, parse_square, Files};
-use crate::game::rules::{parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::rules::{parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet};
 use crate::game::{Game, MoveList, ParseError, Returns, Turn};
 
 use super::bits::{Bits, Wide};
@@ -60,13 +60,7 @@ impl RuleSet for NoGoRules {
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
         match key {
             "size" => {
-                let n: usize = parse_number(key, value)?;
-                if !(MIN_SIZE..=MAX_SIZE).contains(&n) {
-                    return Err(ParseError::rule(
-                        format!("{key}={value}"),
-                        format!("the board side must be {MIN_SIZE}..{MAX_SIZE}"),
-                    ));
-                }
+                let n: usize = parse_in_range(key, value, MIN_SIZE..=MAX_SIZE)?;
                 self.size = n as u8;
             }
             "centre_first" | "center_first" => {
@@ -79,12 +73,7 @@ impl RuleSet for NoGoRules {
                     ],
                 )?
             }
-            _ => {
-                return Err(ParseError::rule(
-                    key,
-                    "unknown NoGo rule option (known: size, centre_first)",
-                ))
-            }
+            _ => return Err(unknown_option::<Self>("NoGo", key)),
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! Othello (黑白棋, seed 002): placement with flips, a forced pass when a side has no move,
 //! the game ends when neither side can move, and the side with more discs wins.
 
-use crate::game::rules::{choice_name, parse_choice, RuleOption, RuleSet};
+use crate::game::rules::{choice_name, parse_choice, unknown_option, RuleOption, RuleSet};
 use crate::game::zobrist;
 use crate::game::{Game, MoveList, ParseError, PlayerId, Returns, Turn};
 
@@ -37,10 +37,7 @@ impl RuleSet for OthelloRules {
                 self.start = parse_choice(key, value, &START_NAMES)?;
                 Ok(())
             }
-            _ => Err(ParseError::rule(
-                key,
-                "unknown Othello rule option (known: start)",
-            )),
+            _ => Err(unknown_option::<Self>("Othello", key)),
         }
     }
     fn values(&self) -> Vec<(&'static str, String)> {

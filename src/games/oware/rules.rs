@@ -2,7 +2,9 @@
 //! Abapa tournament rules as OpenSpiel's `oware` implements them. docs/rules/oware.md says why
 //! each default is what it is and which reading each option stands for.
 
-use crate::game::rules::{parse_bool, parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::rules::{
+    parse_bool, parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet,
+};
 use crate::game::ParseError;
 
 /// What a capture that would take every seed of the opponent's row does.
@@ -209,13 +211,7 @@ impl RuleSet for OwareRules {
                 }
             }
             "seeds" => {
-                let n: u8 = parse_number(key, value)?;
-                if !(1..=8).contains(&n) {
-                    return Err(ParseError::rule(
-                        format!("{key}={value}"),
-                        "seeds a house must be 1..8",
-                    ));
-                }
+                let n: u8 = parse_in_range(key, value, 1..=8)?;
                 self.seeds = n;
             }
             "skip_origin" => self.skip_origin = parse_bool(key, value)?,
@@ -247,12 +243,7 @@ impl RuleSet for OwareRules {
                     &[("exhaust", End::Exhaust), ("majority", End::Majority)],
                 )?
             }
-            _ => {
-                return Err(ParseError::rule(
-                    key,
-                    "unknown oware rule option (known: preset, seeds, skip_origin, must_feed, grand_slam, unfed, leftover, cycle, end)",
-                ))
-            }
+            _ => return Err(unknown_option::<Self>("oware", key)),
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! Three-way rule options: how far and along what the owner of the rolled number moves the
 //! piece (the seed says only "由符合該吉祥數字的玩家移動棋子").
 
-use crate::game::rules::{parse_choice, RuleOption, RuleSet};
+use crate::game::rules::{parse_choice, unknown_option, RuleOption, RuleSet};
 use crate::game::ParseError;
 
 /// How a roll of n moves the piece.
@@ -44,12 +44,7 @@ impl RuleSet for ThreeWayRules {
                     &[("walk", Movement::Walk), ("line", Movement::Line)],
                 )?
             }
-            _ => {
-                return Err(ParseError::rule(
-                    key,
-                    "unknown Three-way rule option (known: move)",
-                ))
-            }
+            _ => return Err(unknown_option::<Self>("Three-way", key)),
         }
         Ok(())
     }

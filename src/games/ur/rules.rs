@@ -2,7 +2,9 @@
 //! rules (the ones the published solution uses). `ruleset` picks the family; the finer options
 //! change one rule each, so every combination can be played and solved.
 
-use crate::game::rules::{parse_bool, parse_choice, parse_number, RuleOption, RuleSet};
+use crate::game::rules::{
+    parse_bool, parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet,
+};
 use crate::game::ParseError;
 
 /// The two rule families.
@@ -125,13 +127,7 @@ impl RuleSet for UrRules {
                 *self = base.with_pieces(self.pieces);
             }
             "pieces" => {
-                let n: u8 = parse_number(key, value)?;
-                if !(1..=MAX_PIECES).contains(&n) {
-                    return Err(ParseError::rule(
-                        format!("{key}={value}"),
-                        "pieces must be 1..7",
-                    ));
-                }
+                let n: u8 = parse_in_range(key, value, 1..=MAX_PIECES)?;
                 self.pieces = n;
             }
             "exact" => self.exact_exit = parse_bool(key, value)?,
@@ -143,12 +139,7 @@ impl RuleSet for UrRules {
                     &[("occupant", Hit::Occupant), ("mover", Hit::Mover)],
                 )?
             }
-            _ => {
-                return Err(ParseError::rule(
-                    key,
-                    "unknown Ur rule option (known: ruleset, pieces, exact, own, hit)",
-                ))
-            }
+            _ => return Err(unknown_option::<Self>("Ur", key)),
         }
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! Rule options of Wa shogi as values. The standard game (the seed's 原先版本) has no drops; the
 //! seed's 打入 variant adds them. docs/rules/washogi.md gives the reasons for every default.
 
-use crate::game::rules::{parse_bool, parse_choice, RuleOption, RuleSet};
+use crate::game::rules::{parse_bool, parse_choice, unknown_option, RuleOption, RuleSet};
 use crate::game::ParseError;
 
 /// What a side without a legal move (and not in check) gets.
@@ -113,12 +113,7 @@ impl RuleSet for WaRules {
             "stalemate" => self.stalemate = parse_choice(key, value, &STALEMATE)?,
             "repetition" => self.repetition = parse_choice(key, value, &REPETITION)?,
             "royal" => self.royal = parse_choice(key, value, &ROYAL)?,
-            _ => {
-                return Err(ParseError::rule(
-                    key,
-                    "unknown Wa shogi rule option (known: drops, stalemate, repetition, royal)",
-                ))
-            }
+            _ => return Err(unknown_option::<Self>("Wa shogi", key)),
         }
         Ok(())
     }
