@@ -519,7 +519,7 @@ impl EngineSpec {
 }
 
 /// An engine file's `[offers]`: when the arena resigns, offers or accepts a draw for the engine
-/// from the scores it reports (applied by `arena::offers::WithOffers`, documented there).
+/// from the scores it reports (applied by `search::offers::WithOffers`, documented there).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OfferPolicy {

@@ -1,6 +1,6 @@
 //! The arena with peer-like external engines, without the real peers (CI has none): a peer killed
 //! mid-game loses that game and the tournament goes on with nothing lost; draw offers, acceptance
-//! and resignation over the line protocol; the Hub client against boardlab's own Hub server;
+//! and resignation over the line protocol and over XBoard; the Hub client against boardlab's own Hub server;
 //! engine files naming the peer's folder through an environment variable.
 
 use std::path::{Path, PathBuf};
@@ -223,6 +223,99 @@ fn offers_acceptance_and_resignation_over_the_line_protocol() {
             summary.contains(ending),
             "the summary counts the endings: {summary}"
         );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The same over XBoard (Wa shogi, the game boardlab serves over XBoard): `offer draw` with a
+/// move, the opponent's offer sent as `draw` and accepted by `offer draw`, and `resign`.
+#[test]
+fn offers_acceptance_and_resignation_over_xboard() {
+    let dir = tempdir("xboard-offers");
+    let served = |name: &str, offers: &str| {
+        let inner = write(
+            &dir,
+            &format!("{name}-inner.toml"),
+            &format!(
+                "name = \"{name}\"\ngame = \"washogi\"\nbackend = \"random\"\n[offers]\n{offers}\n"
+            ),
+        );
+        write(
+            &dir,
+            &format!("{name}.toml"),
+            &format!(
+                "name = \"{name}\"\ngame = \"washogi\"\nbackend = \"external\"\nprotocol = \"xboard\"\n\
+                 command = [{:?}, \"serve\", \"--protocol\", \"xboard\", \"--game\", \"washogi\", \"--engine\", {:?}]\n\
+                 [params]\nvariant = \"wa-shogi\"\n",
+                bin(),
+                inner.to_string_lossy()
+            ),
+        )
+    };
+    let local = |name: &str, offers: &str| {
+        write(
+            &dir,
+            &format!("{name}.toml"),
+            &format!(
+                "name = \"{name}\"\ngame = \"washogi\"\nbackend = \"random\"\n[offers]\n{offers}\n"
+            ),
+        )
+    };
+    let offers_out = served("offers-out", "draw_score = 1");
+    let accepts_in = local("accepts-in", "accept_score = 1");
+    let offers_in = local("offers-in", "draw_score = 1");
+    let accepts_out = served("accepts-out", "accept_score = 1");
+    let declines_out = served("declines-out", "");
+    let resigns_out = served("resigns-out", "resign_score = 0");
+    let plays = local("plays", "");
+    for (a, b, ending) in [
+        (&offers_out, &accepts_in, "draw_agreed"),
+        (&offers_in, &accepts_out, "draw_agreed"),
+        (&resigns_out, &plays, "resigned"),
+        // An engine without [offers] declines: the game is played on.
+        (&offers_in, &declines_out, "rules"),
+    ] {
+        let out = dir.join(format!(
+            "out-{}-{}",
+            a.file_stem().unwrap().to_string_lossy(),
+            b.file_stem().unwrap().to_string_lossy()
+        ));
+        let run = tournament(&[a, b], &out, &["--games", "2", "--max-plies", "60"]);
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let gs = games(&out);
+        assert_eq!(gs.len(), 2);
+        for g in &gs {
+            let moves = g["moves"].as_array().unwrap().len();
+            if ending == "rules" {
+                // Declined offers: the game goes on past the first moves.
+                assert_ne!(g["ending"], "draw_agreed", "{g}");
+                assert!(moves > 12, "played on: {g}");
+                continue;
+            }
+            assert_eq!(g["ending"], ending, "{g}");
+            assert!(moves <= 12, "ended early: {g}");
+            if ending == "resigned" {
+                let seat = seat_of(g, "resigns-out");
+                assert_eq!(g["returns"][seat].as_f64(), Some(-1.0));
+                let last = g["stats"].as_array().unwrap().last().unwrap();
+                assert_eq!(
+                    (last["seat"].as_u64(), last["intent"].as_str()),
+                    (Some(seat as u64), Some("resign"))
+                );
+            } else {
+                assert_eq!(g["returns"][0].as_f64(), Some(0.0));
+                let last = g["stats"].as_array().unwrap().last().unwrap();
+                assert_eq!(
+                    (last["intent"].as_str(), last["accepted"].as_bool()),
+                    (Some("offer_draw"), Some(true)),
+                    "{g}"
+                );
+            }
+        }
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -25,7 +25,6 @@ pub mod hidden;
 pub mod manifest;
 pub mod match_format;
 pub mod merge;
-pub mod offers;
 pub mod openings;
 pub mod ratings;
 pub mod record;

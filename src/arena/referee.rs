@@ -21,7 +21,6 @@ use rand_chacha::ChaCha8Rng;
 use super::adjudicate::{Decision, RefusedDraw, Trackers};
 use super::external::ExternalAgent;
 use super::manifest::{Manifest, TimeControl};
-use super::offers::WithOffers;
 use super::openings::opening_state;
 use super::record::{ArenaRecord, Ending, MoveStat};
 use super::schedule::{game_seed, GameSpec};
@@ -41,12 +40,9 @@ pub fn make_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn A
             Box::new(ExternalAgent::<G>::new(spec)?)
         }
     } else {
-        crate::search::build_agent::<G>(spec, seed)?
+        return crate::search::build_offering_agent::<G>(spec, seed);
     };
-    Ok(match spec.offers {
-        Some(policy) => Box::new(WithOffers::new(agent, policy)),
-        None => agent,
-    })
+    Ok(crate::search::offers::with_offers(agent, spec))
 }
 
 /// The compliance check before a tournament (fastchess's `--compliance`): an external engine is

@@ -556,16 +556,8 @@ pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), Str
             "the gomocup protocol plays gomoku only, not {game:?}"
         ));
     }
-    let (agent, limits): (Box<dyn Agent<Gomoku>>, Limits) = match engine {
-        Some(path) => {
-            let spec = crate::engine::EngineSpec::load(path)?;
-            (crate::search::build_agent::<Gomoku>(&spec, 0)?, spec.limits)
-        }
-        None => (
-            Box::new(crate::search::baselines::RandomAgent::new("random", 0)),
-            Limits::default(),
-        ),
-    };
+    let served = crate::search::Served::<Gomoku>::load(engine)?;
+    let (agent, limits) = (served.agent, served.limits);
     let _ = GomokuRules::parse("");
     let stdin = std::io::stdin();
     serve(

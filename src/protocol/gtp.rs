@@ -606,26 +606,14 @@ pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), Str
 }
 
 fn serve_game<G: GtpGame>(engine: Option<&std::path::Path>) -> Result<(), String> {
-    use crate::engine::EngineSpec;
-    let (agent, limits, rules) = match engine {
-        Some(path) => {
-            let spec = EngineSpec::load(path)?;
-            let rules = G::Rules::parse(&spec.rules).map_err(|e| e.to_string())?;
-            (
-                crate::search::build_agent::<G>(&spec, 0)?,
-                spec.limits,
-                rules,
-            )
-        }
-        None => (
-            Box::new(crate::search::baselines::RandomAgent::new("random", 0)) as Box<dyn Agent<G>>,
-            Limits::default(),
-            G::Rules::default(),
-        ),
+    let served = crate::search::Served::<G>::load(engine)?;
+    let rules = match &served.spec {
+        Some(spec) => G::Rules::parse(&spec.rules).map_err(|e| e.to_string())?,
+        None => G::Rules::default(),
     };
     let stdin = std::io::stdin();
     serve(
-        GtpServer::new(rules, agent, limits),
+        GtpServer::new(rules, served.agent, served.limits),
         stdin.lock(),
         std::io::stdout().lock(),
     )

@@ -14,8 +14,10 @@
 //! `accepted`/`rejected`, `new`, `variant V`, `setboard FEN`, `force`, `go`, `playother`,
 //! `usermove M` (and a bare move), `undo`, `remove`, `level MPS BASE INC`, `st S`, `sd D`,
 //! `time CS`, `otim CS`, `ping N` (`pong N`), `post`/`nopost`, `result ...`, `quit`; `hard`,
-//! `easy`, `random`, `computer`, `name`, `ics`, `white`, `black`, `?`, `.`, `draw`, `hint`,
-//! `bk` are accepted and ignored. An illegal move answers `Illegal move: M` and changes
+//! `easy`, `random`, `computer`, `name`, `ics`, `white`, `black`, `?`, `.`, `hint`, `bk` are
+//! accepted and ignored. `draw` (the opponent's offer) is answered `offer draw` when the engine
+//! accepts (its engine file's `[offers] accept_score`); the engine's own offers (`offer draw`
+//! before its `move`) and `resign` come from the same `[offers]` thresholds. An illegal move answers `Illegal move: M` and changes
 //! nothing; a bad `setboard` answers `tellusererror Illegal position: ...`; an unknown command
 //! `Error (unknown command): ...`. The search runs to its limit before the next command is read
 //! (`?` cannot interrupt it). Results are announced as `1-0 {...}`, `0-1 {...}`,
@@ -27,10 +29,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use super::session::{self, Session};
-use crate::engine::{Agent, AgentError, EngineSpec, Evaluate, Limits};
+use crate::engine::{Agent, AgentError, EngineSpec, Evaluate, Intent, Limits};
 use crate::game::error::cut;
 use crate::game::{Game, PlayerId, RuleSet, Turn};
-use crate::protocol::client::{EngineProcess, ExternalProtocol};
+use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
 /// What a game tells XBoard.
 pub trait XBoardGame: Evaluate {
@@ -127,7 +129,17 @@ impl<G: XBoardGame> XBoardServer<G> {
             "" => {}
             "quit" => return (out, true),
             "xboard" | "accepted" | "rejected" | "hard" | "easy" | "random" | "computer"
-            | "name" | "ics" | "white" | "black" | "?" | "." | "draw" | "hint" | "bk" | "otim" => {}
+            | "name" | "ics" | "white" | "black" | "?" | "." | "hint" | "bk" | "otim" => {}
+            // The opponent offers a draw: the engine accepts by offering one back.
+            "draw" => {
+                let (agent, state) = (&mut self.agent, &self.state);
+                let live = state.current_player().is_some();
+                if live
+                    && catch_unwind(AssertUnwindSafe(|| agent.accept_draw(state))).unwrap_or(false)
+                {
+                    out.push("offer draw".to_string());
+                }
+            }
             "protover" => {
                 let variants: Vec<&str> = G::xboard_variants().iter().map(|(n, _)| *n).collect();
                 out.push(format!(
@@ -310,6 +322,15 @@ impl<G: XBoardGame> XBoardServer<G> {
                 pv.join(" ")
             ));
         }
+        match self.agent.intent(&self.state, &report) {
+            Intent::Resign => {
+                out.push("resign".to_string());
+                self.engine_side = None;
+                return;
+            }
+            Intent::OfferDraw => out.push("offer draw".to_string()),
+            Intent::Play => {}
+        }
         out.push(format!("move {}", self.state.format_move(report.best)));
         self.undo.push(self.state.clone());
         self.state.play(report.best);
@@ -359,19 +380,10 @@ pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), Str
 }
 
 fn serve_game<G: XBoardGame>(engine: Option<&std::path::Path>) -> Result<(), String> {
-    let (agent, limits) = match engine {
-        Some(path) => {
-            let spec = EngineSpec::load(path)?;
-            (crate::search::build_agent::<G>(&spec, 0)?, spec.limits)
-        }
-        None => (
-            Box::new(crate::search::baselines::RandomAgent::new("random", 0)) as Box<dyn Agent<G>>,
-            Limits::default(),
-        ),
-    };
+    let served = crate::search::Served::<G>::load(engine)?;
     let stdin = std::io::stdin();
     serve(
-        XBoardServer::new(agent, limits),
+        XBoardServer::new(served.agent, served.limits),
         stdin.lock(),
         std::io::stdout().lock(),
     )
@@ -390,8 +402,10 @@ fn serve_game<G: XBoardGame>(engine: Option<&std::path::Path>) -> Result<(), Str
 /// the engine already has are not sent again. Moves go in `force` mode, then `ping`; an engine
 /// that answers a move with `Illegal move` or `Error` has refused a move boardlab played, which
 /// is reported (a rules mismatch), not hidden. Then `st`/`sd`, `time`/`otim` and `go`, and the
-/// engine's `move` line is the answer (its last thinking line gives the score). A result claim
-/// or `resign` instead of a move is an error naming the claim.
+/// engine's `move` line is the answer (its last thinking line gives the score); `offer draw`
+/// before it offers a draw with the move, and `resign` instead of a move resigns. A result claim
+/// (`1-0 {...}`) instead of a move is an error naming the claim. The opponent's offer is sent as
+/// `draw`; the engine accepts by answering `offer draw` before the `pong` that follows.
 #[derive(Default)]
 pub struct XBoardClient {
     variant: Option<String>,
@@ -558,13 +572,14 @@ impl<G: Game> ExternalProtocol<G> for XBoardClient {
         Ok(())
     }
 
-    fn request_move(
+    fn request(
         &mut self,
         process: &mut EngineProcess,
         state: &G,
-        limits: &Limits,
+        request: &MoveRequest,
         deadline: Instant,
-    ) -> Result<(String, f64), AgentError> {
+    ) -> Result<EngineAnswer, AgentError> {
+        let limits = &request.limits;
         let (root, moves) = state
             .history()
             .unwrap_or_else(|| (state.clone(), Vec::new()));
@@ -612,7 +627,8 @@ impl<G: Game> ExternalProtocol<G> for XBoardClient {
             process.send(&format!("otim {}", (ms / 10).max(1)))?;
         }
         process.send("go")?;
-        let mut score = 0.0;
+        let mut score = None;
+        let mut offers = false;
         loop {
             let line = process.recv(deadline)?;
             let t = line.trim();
@@ -623,10 +639,26 @@ impl<G: Game> ExternalProtocol<G> for XBoardClient {
                     .map(|m| state.format_move(m))
                     .unwrap_or_else(|_| mv.clone());
                 self.sent_moves.push(canonical);
-                return Ok((mv, score));
+                let mut answer = EngineAnswer::with_move(mv, score);
+                if offers {
+                    answer.intent = Intent::OfferDraw;
+                }
+                return Ok(answer);
+            }
+            if t == "resign" {
+                return Ok(EngineAnswer {
+                    intent: Intent::Resign,
+                    score,
+                    ..Default::default()
+                });
+            }
+            // An offer sent before the move goes with it.
+            if t == "offer draw" {
+                offers = true;
+                continue;
             }
             let first = t.split_whitespace().next().unwrap_or("");
-            if ["1-0", "0-1", "1/2-1/2", "resign"].contains(&first) {
+            if ["1-0", "0-1", "1/2-1/2"].contains(&first) {
                 return Err(AgentError::Other(format!(
                     "the engine claimed {t:?} instead of moving"
                 )));
@@ -638,10 +670,36 @@ impl<G: Game> ExternalProtocol<G> for XBoardClient {
             let w: Vec<&str> = t.split_whitespace().collect();
             if w.len() >= 4 && w[0].parse::<u32>().is_ok() {
                 if let Ok(s) = w[1].parse::<f64>() {
-                    score = s;
+                    score = Some(s);
                 }
             }
         }
+    }
+
+    fn offer_draw(
+        &mut self,
+        process: &mut EngineProcess,
+        state: &G,
+        deadline: Instant,
+    ) -> Result<bool, AgentError> {
+        // The engine has the game up to the offering move: `request` sent every move before
+        // it, and the move itself is sent here.
+        let texts = match state.history() {
+            Some((root, moves)) => move_texts(&root, &moves),
+            None => return Ok(false),
+        };
+        if texts.len() != self.sent_moves.len() + 1
+            || texts[..self.sent_moves.len()] != self.sent_moves[..]
+        {
+            return Ok(false);
+        }
+        process.send("force")?;
+        self.send_move(process, &texts[texts.len() - 1])?;
+        self.sent_moves = texts;
+        process.send("draw")?;
+        // Without ping there is no way to know the engine has answered: it declines.
+        let lines = self.sync(process, deadline)?;
+        Ok(lines.iter().any(|l| l.trim() == "offer draw"))
     }
 }
 

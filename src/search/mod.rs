@@ -10,6 +10,7 @@ pub mod hidden;
 pub mod ismcts;
 pub mod linear;
 pub mod mcts;
+pub mod offers;
 pub mod probcut;
 pub mod pruning;
 pub mod reductions;
@@ -19,7 +20,45 @@ pub mod testgames;
 pub mod timeman;
 pub mod tt;
 
-use crate::engine::{Agent, EngineSpec, Evaluate};
+use crate::engine::{Agent, EngineSpec, Evaluate, Limits};
+
+/// An engine file's in-process agent with its `[offers]` thresholds on top: what a protocol
+/// server or `boardlab play` speaks with (the arena adds the same to external programs).
+pub fn build_offering_agent<G: Evaluate>(
+    spec: &EngineSpec,
+    seed: u64,
+) -> Result<Box<dyn Agent<G>>, String> {
+    Ok(offers::with_offers(build_agent::<G>(spec, seed)?, spec))
+}
+
+/// What a protocol server plays with: the engine file's agent (offers on top) and limits, or,
+/// without a file, a uniformly random mover without limits.
+pub struct Served<G: Evaluate> {
+    pub agent: Box<dyn Agent<G>>,
+    pub limits: Limits,
+    /// The engine file, when one was given (its rules, its name).
+    pub spec: Option<EngineSpec>,
+}
+
+impl<G: Evaluate> Served<G> {
+    pub fn load(engine: Option<&std::path::Path>) -> Result<Served<G>, String> {
+        Ok(match engine {
+            Some(path) => {
+                let spec = EngineSpec::load(path)?;
+                Served {
+                    agent: build_offering_agent::<G>(&spec, 0)?,
+                    limits: spec.limits,
+                    spec: Some(spec),
+                }
+            }
+            None => Served {
+                agent: Box::new(baselines::RandomAgent::new("random", 0)),
+                limits: Limits::default(),
+                spec: None,
+            },
+        })
+    }
+}
 
 /// Builds the agent an engine file describes, for game `G`. `seed` feeds back ends that draw
 /// random numbers (the arena passes a per-game seed so tournaments replay exactly).

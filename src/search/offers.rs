@@ -16,10 +16,20 @@
 //! Scores are the engine's own (its evaluation units, from its side). A move without a score
 //! (an external engine that reported none) breaks every run and never accepts.
 
-use crate::engine::{Agent, AgentError, Clock, ExactScore, Intent, Limits, SearchReport};
+use crate::engine::{
+    Agent, AgentError, Clock, EngineSpec, ExactScore, Intent, Limits, SearchReport,
+};
 use crate::game::Game;
 
 pub use crate::engine::OfferPolicy;
+
+/// `agent` with the engine file's `[offers]` on top, or as it is when the file has none.
+pub fn with_offers<G: Game>(agent: Box<dyn Agent<G>>, spec: &EngineSpec) -> Box<dyn Agent<G>> {
+    match spec.offers {
+        Some(policy) => Box::new(WithOffers::new(agent, policy)),
+        None => agent,
+    }
+}
 
 /// Any agent with an `OfferPolicy` on top.
 pub struct WithOffers<G: Game> {
