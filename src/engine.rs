@@ -458,7 +458,7 @@ pub struct EngineSpec {
     #[serde(default)]
     pub seed: Option<u64>,
     /// When the arena offers a draw or resigns for this engine, and when it accepts an offer,
-    /// by score thresholds (`[offers]`, `arena::offers`). Absent: the engine's own say only.
+    /// by score thresholds (`[offers]`, `search::offers`). Absent: the engine's own say only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offers: Option<OfferPolicy>,
 }

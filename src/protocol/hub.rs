@@ -22,7 +22,7 @@
 //! `HubClient` is the arena's side (`protocol = "hub"` in an engine file), in two dialects:
 //! Hub 2 (above) and Scan 2.0's first Hub (`[params] hub_dialect = "scan2"`, see `HubDialect`).
 //! Hub has no draw offers: a Hub engine never offers and declines every offer (an engine file's
-//! `[offers]` thresholds can still speak for it, `arena::offers`).
+//! `[offers]` thresholds can still speak for it, `search::offers`).
 
 use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
