@@ -142,145 +142,53 @@ fn a_peer_killed_mid_game_loses_that_game_and_the_tournament_goes_on() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn offers_acceptance_and_resignation_over_the_line_protocol() {
-    let dir = tempdir("offers");
-    // A line engine (boardlab serve) whose engine file's [offers] speak for it.
-    let served = |name: &str, offers: &str| {
-        let inner = write(
-            &dir,
-            &format!("{name}-inner.toml"),
-            &format!(
-                "name = \"{name}\"\ngame = \"othello\"\nbackend = \"random\"\n[offers]\n{offers}\n"
-            ),
-        );
-        write(
-            &dir,
-            &format!("{name}.toml"),
-            &format!(
-                "name = \"{name}\"\ngame = \"othello\"\nbackend = \"external\"\n\
-                 command = [{:?}, \"serve\", \"--protocol\", \"line\", \"--game\", \"othello\", \"--engine\", {:?}]\n",
-                bin(),
-                inner.to_string_lossy()
-            ),
-        )
-    };
-    let local = |name: &str, offers: &str| {
-        write(
-            &dir,
-            &format!("{name}.toml"),
-            &format!(
-                "name = \"{name}\"\ngame = \"othello\"\nbackend = \"random\"\n[offers]\n{offers}\n"
-            ),
-        )
-    };
-    // Random agents score 0: draw_score = 1 offers with every move, accept_score = 1 accepts
-    // (once it has a score of its own), resign_score = 0 resigns at once.
-    let offers_out = served("offers-out", "draw_score = 1");
-    let accepts_in = local("accepts-in", "accept_score = 1");
-    let offers_in = local("offers-in", "draw_score = 1");
-    let accepts_out = served("accepts-out", "accept_score = 1");
-    let resigns_out = served("resigns-out", "resign_score = 0");
-    let plays = local("plays", "");
-    for (a, b, ending) in [
-        (&offers_out, &accepts_in, "draw_agreed"),
-        (&offers_in, &accepts_out, "draw_agreed"),
-        (&resigns_out, &plays, "resigned"),
-    ] {
-        let out = dir.join(format!("out-{}", a.file_stem().unwrap().to_string_lossy()));
-        let run = tournament(&[a, b], &out, &["--games", "2"]);
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
-        let gs = games(&out);
-        assert_eq!(gs.len(), 2);
-        for g in &gs {
-            assert_eq!(g["ending"], ending, "{g}");
-            let moves = g["moves"].as_array().unwrap().len();
-            assert!(moves <= 12, "ended early: {g}");
-            if ending == "resigned" {
-                let seat = seat_of(g, "resigns-out");
-                assert_eq!(g["returns"][seat].as_f64(), Some(-1.0));
-                let last = g["stats"].as_array().unwrap().last().unwrap();
-                assert_eq!(
-                    (last["seat"].as_u64(), last["intent"].as_str()),
-                    (Some(seat as u64), Some("resign"))
-                );
-            } else {
-                assert_eq!(g["returns"][0].as_f64(), Some(0.0));
-                let last = g["stats"].as_array().unwrap().last().unwrap();
-                assert_eq!(
-                    (last["intent"].as_str(), last["accepted"].as_bool()),
-                    (Some("offer_draw"), Some(true)),
-                    "{g}"
-                );
-            }
-        }
-        let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
-        assert!(
-            summary.contains(ending),
-            "the summary counts the endings: {summary}"
-        );
-    }
-    std::fs::remove_dir_all(&dir).unwrap();
+/// Engine files for the offer tests: `served` ones are boardlab serving an in-process engine over
+/// `protocol` (the arena drives it as an external program), `local` ones play in-process; each
+/// has the given `[offers]` lines. Random agents score 0: `draw_score = 1` offers with every
+/// move, `accept_score = 1` accepts (once it has a score of its own), `resign_score = 0` resigns
+/// at once.
+struct OfferEngines<'a> {
+    dir: &'a Path,
+    game: &'a str,
+    protocol: &'a str,
+    /// The external engine file's `[params]` lines.
+    params: &'a str,
 }
 
-/// The same over XBoard (Wa shogi, the game boardlab serves over XBoard): `offer draw` with a
-/// move, the opponent's offer sent as `draw` and accepted by `offer draw`, and `resign`.
-#[test]
-fn offers_acceptance_and_resignation_over_xboard() {
-    let dir = tempdir("xboard-offers");
-    let served = |name: &str, offers: &str| {
-        let inner = write(
-            &dir,
-            &format!("{name}-inner.toml"),
-            &format!(
-                "name = \"{name}\"\ngame = \"washogi\"\nbackend = \"random\"\n[offers]\n{offers}\n"
-            ),
+impl OfferEngines<'_> {
+    fn local(&self, name: &str, offers: &str) -> PathBuf {
+        let text = format!(
+            "name = \"{name}\"\ngame = \"{}\"\nbackend = \"random\"\n[offers]\n{offers}\n",
+            self.game
         );
-        write(
-            &dir,
-            &format!("{name}.toml"),
-            &format!(
-                "name = \"{name}\"\ngame = \"washogi\"\nbackend = \"external\"\nprotocol = \"xboard\"\n\
-                 command = [{:?}, \"serve\", \"--protocol\", \"xboard\", \"--game\", \"washogi\", \"--engine\", {:?}]\n\
-                 [params]\nvariant = \"wa-shogi\"\n",
-                bin(),
-                inner.to_string_lossy()
-            ),
-        )
-    };
-    let local = |name: &str, offers: &str| {
-        write(
-            &dir,
-            &format!("{name}.toml"),
-            &format!(
-                "name = \"{name}\"\ngame = \"washogi\"\nbackend = \"random\"\n[offers]\n{offers}\n"
-            ),
-        )
-    };
-    let offers_out = served("offers-out", "draw_score = 1");
-    let accepts_in = local("accepts-in", "accept_score = 1");
-    let offers_in = local("offers-in", "draw_score = 1");
-    let accepts_out = served("accepts-out", "accept_score = 1");
-    let declines_out = served("declines-out", "");
-    let resigns_out = served("resigns-out", "resign_score = 0");
-    let plays = local("plays", "");
-    for (a, b, ending) in [
-        (&offers_out, &accepts_in, "draw_agreed"),
-        (&offers_in, &accepts_out, "draw_agreed"),
-        (&resigns_out, &plays, "resigned"),
-        // An engine without [offers] declines: the game is played on.
-        (&offers_in, &declines_out, "rules"),
-    ] {
-        let out = dir.join(format!(
-            "out-{}-{}",
-            a.file_stem().unwrap().to_string_lossy(),
-            b.file_stem().unwrap().to_string_lossy()
-        ));
-        let run = tournament(&[a, b], &out, &["--games", "2", "--max-plies", "60"]);
+        write(self.dir, &format!("{name}.toml"), &text)
+    }
+
+    fn served(&self, name: &str, offers: &str) -> PathBuf {
+        let inner = self.local(&format!("{name}-inner"), offers);
+        let text = format!(
+            "name = \"{name}\"\ngame = \"{g}\"\nbackend = \"external\"\nprotocol = \"{p}\"\n\
+             command = [{:?}, \"serve\", \"--protocol\", \"{p}\", \"--game\", \"{g}\", \"--engine\", {:?}]\n\
+             [params]\n{}\n",
+            bin(),
+            inner.to_string_lossy(),
+            self.params,
+            g = self.game,
+            p = self.protocol,
+        );
+        write(self.dir, &format!("{name}.toml"), &text)
+    }
+
+    /// Two games of `a` against `b`, each ending as `ending` says ("rules": an offer was declined
+    /// and the game went on).
+    fn play(&self, a: &Path, b: &Path, ending: &str) {
+        let tag = |p: &Path| p.file_stem().unwrap().to_string_lossy().to_string();
+        let out = self.dir.join(format!("out-{}-{}", tag(a), tag(b)));
+        let run = tournament(
+            &[&a.to_path_buf(), &b.to_path_buf()],
+            &out,
+            &["--games", "2", "--max-plies", "60"],
+        );
         assert!(
             run.status.success(),
             "{}",
@@ -291,24 +199,22 @@ fn offers_acceptance_and_resignation_over_xboard() {
         for g in &gs {
             let moves = g["moves"].as_array().unwrap().len();
             if ending == "rules" {
-                // Declined offers: the game goes on past the first moves.
                 assert_ne!(g["ending"], "draw_agreed", "{g}");
                 assert!(moves > 12, "played on: {g}");
                 continue;
             }
             assert_eq!(g["ending"], ending, "{g}");
             assert!(moves <= 12, "ended early: {g}");
+            let last = g["stats"].as_array().unwrap().last().unwrap();
             if ending == "resigned" {
-                let seat = seat_of(g, "resigns-out");
+                let seat = seat_of(g, &tag(a));
                 assert_eq!(g["returns"][seat].as_f64(), Some(-1.0));
-                let last = g["stats"].as_array().unwrap().last().unwrap();
                 assert_eq!(
                     (last["seat"].as_u64(), last["intent"].as_str()),
                     (Some(seat as u64), Some("resign"))
                 );
             } else {
                 assert_eq!(g["returns"][0].as_f64(), Some(0.0));
-                let last = g["stats"].as_array().unwrap().last().unwrap();
                 assert_eq!(
                     (last["intent"].as_str(), last["accepted"].as_bool()),
                     (Some("offer_draw"), Some(true)),
@@ -316,7 +222,61 @@ fn offers_acceptance_and_resignation_over_xboard() {
                 );
             }
         }
+        let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+        assert!(
+            ending == "rules" || summary.contains(ending),
+            "the summary counts the endings: {summary}"
+        );
     }
+
+    /// Offers out and in, acceptance both ways, a resignation, and a declined offer.
+    fn check_all(&self) {
+        self.play(
+            &self.served("offers-out", "draw_score = 1"),
+            &self.local("accepts-in", "accept_score = 1"),
+            "draw_agreed",
+        );
+        let offers_in = self.local("offers-in", "draw_score = 1");
+        self.play(
+            &offers_in,
+            &self.served("accepts-out", "accept_score = 1"),
+            "draw_agreed",
+        );
+        self.play(
+            &self.served("resigns-out", "resign_score = 0"),
+            &self.local("plays", ""),
+            "resigned",
+        );
+        // An engine without [offers] declines: the game is played on.
+        self.play(&offers_in, &self.served("declines-out", ""), "rules");
+    }
+}
+
+#[test]
+fn offers_acceptance_and_resignation_over_the_line_protocol() {
+    let dir = tempdir("offers");
+    OfferEngines {
+        dir: &dir,
+        game: "othello",
+        protocol: "line",
+        params: "",
+    }
+    .check_all();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The same over XBoard (Wa shogi, the game boardlab serves over XBoard): `offer draw` with a
+/// move, the opponent's offer sent as `draw` and accepted by `offer draw`, and `resign`.
+#[test]
+fn offers_acceptance_and_resignation_over_xboard() {
+    let dir = tempdir("xboard-offers");
+    OfferEngines {
+        dir: &dir,
+        game: "washogi",
+        protocol: "xboard",
+        params: "variant = \"wa-shogi\"",
+    }
+    .check_all();
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
