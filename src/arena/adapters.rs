@@ -255,11 +255,17 @@ pub struct ZebraProgram {
     wld: u32,
 }
 
+/// The deepest midgame search asked of Zebra. A level of 60 (`-l 60 ...`) crashes this build
+/// (SIGSEGV) once the clock lets it search deep, in any position tried (20 and 24 empties,
+/// solve depths 0 to 24), while 59 runs the same searches to the end: an off-by-one at its
+/// 60-ply limit. Every peer crash of the first 26 games at 10+0.1 was this.
+pub const ZEBRA_MAX_DEPTH: u32 = 59;
+
 impl Default for ZebraProgram {
     fn default() -> Self {
         // The peer's README: at most 17 exact-solve empties with this build.
         ZebraProgram {
-            depth: 60,
+            depth: ZEBRA_MAX_DEPTH,
             exact: 17,
             wld: 17,
         }
@@ -349,7 +355,11 @@ impl PerMoveProgram<Othello> for ZebraProgram {
         let file = dir.join("position.gam");
         std::fs::write(&file, zebra_game_file(state))
             .map_err(|e| AgentError::Crashed(format!("cannot write {}: {e}", file.display())))?;
-        let depth = request.limits.depth.unwrap_or(self.depth).clamp(1, 60);
+        let depth = request
+            .limits
+            .depth
+            .unwrap_or(self.depth)
+            .clamp(1, ZEBRA_MAX_DEPTH);
         let mut failures = Vec::new();
         for attempt in 0..ZEBRA_ATTEMPTS {
             let (exact, wld) = self.solve_depths(attempt);
@@ -416,7 +426,7 @@ impl PerMoveProgram<Othello> for ZebraProgram {
     }
 
     fn configure(&mut self, spec: &EngineSpec) -> Result<(), String> {
-        self.depth = param_u32(spec, "zebra_depth", self.depth, 60)?.max(1);
+        self.depth = param_u32(spec, "zebra_depth", self.depth, ZEBRA_MAX_DEPTH)?.max(1);
         self.exact = param_u32(spec, "zebra_exact", self.exact, 60)?;
         self.wld = param_u32(spec, "zebra_wld", self.wld, 60)?;
         Ok(())
