@@ -357,17 +357,20 @@ fn choose(
     best
 }
 
+/// The opening roll: one die each, a tie rolled again; the higher die's side plays the two.
+fn opening(rng: &mut Rng) -> (usize, (u8, u8)) {
+    loop {
+        let (a, b) = (rng.die(), rng.die());
+        if a != b {
+            return (if a > b { 0 } else { 1 }, (a, b));
+        }
+    }
+}
+
 /// One self-play game with TD(lambda) updates after every play.
 fn train_game(net: &mut Network, cfg: &TdConfig, rng: &mut Rng, t: &mut Trainer, w: &mut Window) {
     let mut sides = [START, START];
-    let (a, b) = loop {
-        let (a, b) = (rng.die(), rng.die());
-        if a != b {
-            break (a, b);
-        }
-    };
-    let mut r = if a > b { 0 } else { 1 };
-    let mut dice = (a, b);
+    let (mut r, mut dice) = opening(rng);
     let mut first = true;
     let mut x = [0.0; INPUTS];
     t.traces.clear();
@@ -410,14 +413,7 @@ pub fn check_vs_handcrafted(net: &Network, pairs: u64, seed: u64) -> (f64, f64) 
         for net_side in 0..2usize {
             let mut rng = Rng(splitmix64(seed ^ splitmix64(pair)));
             let mut sides = [START, START];
-            let (a, b) = loop {
-                let (a, b) = (rng.die(), rng.die());
-                if a != b {
-                    break (a, b);
-                }
-            };
-            let mut r = if a > b { 0 } else { 1 };
-            let mut dice = (a, b);
+            let (mut r, mut dice) = opening(&mut rng);
             let mut first = true;
             loop {
                 if !first {
