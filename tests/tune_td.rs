@@ -230,3 +230,33 @@ fn bad_weights_files_are_refused_naming_the_file() {
     assert_eq!(w, good.to_vector());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The committed network loads through its engine file, plays, and has learnt something: a
+/// race far ahead is nearly won, the start is near even.
+#[test]
+fn the_committed_network_plays_and_knows_a_won_race() {
+    use boardlab::game::Game;
+    let spec = EngineSpec::load(Path::new("engines/backgammon/td.toml")).unwrap();
+    let mut agent = boardlab::search::build_agent::<Backgammon>(&spec, 0).unwrap();
+    let rules = boardlab::games::backgammon::BgRules::cubeless();
+    let s = Backgammon::parse_position(
+        &rules,
+        "O:24x2,13x5,8x3,6x5 X:24x2,13x5,8x3,6x5 O:31 cube=1 money",
+    )
+    .unwrap();
+    let mv = agent.choose(&s, &spec.limits).unwrap().best;
+    assert!(s.is_legal(mv));
+    // The opening 3-1 is made as every strong player makes it: the 5 point (8/5 6/5).
+    assert_eq!(s.format_move(mv), "8/5,6/5");
+    let net = bgnet::load(Path::new("engines/backgammon/td-h80.net")).unwrap();
+    let mut me = [0u8; 26];
+    me[1] = 5;
+    me[2] = 5;
+    me[0] = 5;
+    let mut opp = [0u8; 26];
+    opp[6] = 15;
+    let p = bgnet::network_probs(&net.view(), &me, &opp, 0);
+    assert!(p.win > 0.9, "{p:?}");
+    let q = bgnet::network_probs(&net.view(), &START, &START, 0);
+    assert!((0.4..0.7).contains(&q.win), "{q:?}");
+}
