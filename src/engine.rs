@@ -294,6 +294,18 @@ pub trait Evaluate: Game {
         let _ = (player, weights);
         None
     }
+    /// The weight vector of the evaluator file an engine file names (`evaluator = "file"`):
+    /// the parameters `evaluate` reads from its `weights` argument (a network's, as
+    /// `eval::network::Network::to_vector` lays them out). The back ends pass the vector on
+    /// unchanged, so a non-linear evaluator needs no change in any of them. By default a game
+    /// has no evaluator files.
+    fn evaluator_weights(spec: &EngineSpec, file: &str) -> Result<Vec<f64>, String> {
+        Err(format!(
+            "engine {:?}: {} reads no evaluator files (evaluator = {file:?})",
+            spec.name,
+            Self::ID
+        ))
+    }
     /// A value known without searching, for `player`, in evaluation units: a finished game's
     /// result on the evaluation's scale, or a solved table's entry (backgammon: the match
     /// equity table at the start of the next game of a match). Expectimax returns it at any
@@ -425,6 +437,7 @@ pub struct Proven<M> {
 /// game = "othello"
 /// backend = "alphabeta"        # alphabeta | expectimax | mcts | random | greedy | external | ...
 /// rules = ""                   # k=v,k=v on top of the defaults
+/// # evaluator = "file"         # an evaluator file the game reads (a trained network), instead of [weights]
 /// [limits]
 /// depth = 4
 /// [weights]                    # evaluator weights by feature name; missing ones keep defaults
@@ -446,6 +459,12 @@ pub struct EngineSpec {
     pub limits: Limits,
     #[serde(default)]
     pub weights: BTreeMap<String, f64>,
+    /// An evaluator that is not named weights: a file the game reads (backgammon's trained
+    /// network, `evaluator = "engines/backgammon/td-h80.net"`), its parameters handed to the
+    /// back ends as the weight vector (`Evaluate::evaluator_weights`). Relative paths are read
+    /// from the working directory, as `[params] database` is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evaluator: Option<String>,
     #[serde(default)]
     pub params: toml::Table,
     /// For `backend = "external"`: the program and its arguments.
@@ -499,6 +518,16 @@ impl EngineSpec {
     /// The weight vector in `G::feature_names()` order: defaults overridden by the file. A name
     /// the game does not know is an error (a typo must not silently weigh nothing).
     pub fn weights_for<G: Evaluate>(&self) -> Result<Vec<f64>, String> {
+        if let Some(file) = &self.evaluator {
+            if !self.weights.is_empty() {
+                return Err(format!(
+                    "engine {:?}: [weights] and evaluator = {file:?} together: the evaluator \
+                     file holds all its weights",
+                    self.name
+                ));
+            }
+            return G::evaluator_weights(self, file);
+        }
         let names = G::feature_names();
         let mut w = G::default_weights();
         for (k, v) in &self.weights {

@@ -42,6 +42,7 @@ mod tournament;
 mod tune;
 mod tune_patterns;
 mod tune_probcut;
+mod tune_td;
 
 /// boardlab: a game-AI engine and search laboratory.
 ///

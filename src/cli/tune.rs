@@ -4,6 +4,7 @@
 //! - `spsa`: SPSA on an engine's weights, its games played by the arena.
 //! - `probcut`: ProbCut's regressions for alpha-beta (`cli::tune_probcut`).
 //! - `patterns`: the Othello pattern tables (`cli::tune_patterns`).
+//! - `td`: TD(lambda) self-play training of a network evaluator (`cli::tune_td`).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -37,6 +38,8 @@ enum Method {
     /// Othello pattern tables: label the positions of arena games (final disc difference, exact
     /// scores from --exact-empties on), fit the tables by least squares, write the weights file.
     Patterns(super::tune_patterns::PatternsArgs),
+    /// TD(lambda) self-play training of a network evaluator (backgammon), resumable.
+    Td(super::tune_td::TdArgs),
 }
 
 pub fn run(args: TuneArgs) -> CliResult {
@@ -46,11 +49,12 @@ pub fn run(args: TuneArgs) -> CliResult {
         Method::Spsa(a) => run_spsa(a),
         Method::Probcut(a) => super::tune_probcut::run(a),
         Method::Patterns(a) => super::tune_patterns::run(a),
+        Method::Td(a) => super::tune_td::run(a),
     }
 }
 
 /// The command line as typed, for logs and file headers.
-fn command_line() -> String {
+pub(super) fn command_line() -> String {
     let mut parts = vec!["boardlab".to_string()];
     parts.extend(std::env::args().skip(1).map(|a| {
         if a.contains(' ') || a.is_empty() {

@@ -9,6 +9,7 @@
 //! - `probcut`: ProbCut's regressions of deep on shallow search values (docs/search.md).
 //! - `patterns`: the Othello pattern tables, least squares on final disc differences and exact
 //!   endgame scores.
+//! - `td`: TD(lambda) self-play training of a network evaluator (backgammon), resumable.
 
 pub mod engine_file;
 pub mod optimizer;
@@ -16,4 +17,5 @@ pub mod patterns;
 pub mod positions;
 pub mod probcut;
 pub mod spsa;
+pub mod td;
 pub mod texel;

@@ -2,7 +2,8 @@
 //! point numbers (`board`), whole plays (`movegen`), the game with its cube and match state
 //! (`game`), the rule options (`rules`), position and move text (`text`), GNU Backgammon's
 //! position and match ids (`gnubg_id`), the FIBS board lines of gnubg's external player
-//! (`fibs`), and the engine's knowledge: the evaluator (`eval`), the one-sided bearoff database
+//! (`fibs`), and the engine's knowledge: the evaluator (`eval`) or a trained network (`network`),
+//! the one-sided bearoff database
 //! (`bearoff`), cube equities (`cube`) and the match equity table (`met`). Rule readings:
 //! docs/rules/backgammon.md.
 
@@ -17,6 +18,7 @@ pub mod game;
 pub mod gnubg_id;
 pub mod met;
 pub mod movegen;
+pub mod network;
 pub mod rules;
 pub mod text;
 pub mod value;

@@ -4,7 +4,8 @@
 //! match equity 2 x (match winning chance) - 1 (a match won is 1000, lost -1000), so that every
 //! value of a match, the score between games included, is on one scale.
 //!
-//! - `evaluate`: before a roll, the handcrafted chances (`eval`) turned into the equity with
+//! - `evaluate`: before a roll, the handcrafted chances (`eval`), or a trained network's when the
+//!   engine file names one (`evaluator = "file"`, `network`), turned into the equity with
 //!   the cube (`cube`): Janowski's model for money, the match equity table in matches; with a
 //!   double to answer, the better of taking and dropping.
 //! - `known_value`: a finished game; in a match, the start of the next game (the table's value
@@ -12,21 +13,27 @@
 //! - cube actions do not spend search depth (`counts_as_ply`), so a depth of n looks n plays
 //!   ahead with the cube decisions of every turn on the way.
 
-use crate::engine::Evaluate;
+use crate::engine::{EngineSpec, Evaluate};
+use crate::eval::network::NetRef;
 use crate::game::{Game, PlayerId};
 
 use super::board;
 use super::cube::{self, CubeView};
 use super::eval::{self, Probs, DEFAULT_WEIGHTS, FEATURES};
 use super::game::{Backgammon, Phase, CENTRE};
+use super::network;
 
 /// Thousandths of a point (money) or of the match equity.
 pub const UNITS: f64 = 1000.0;
 
 impl Backgammon {
     /// The chances of the side on roll, with the contact model's `weights`.
+    /// A network's parameters in `weights` (`evaluator = "file"`) give the network's chances.
     pub fn roller_probs(&self, weights: &[f64]) -> Probs {
         let r = self.roller();
+        if let Some(net) = NetRef::from_vector(weights) {
+            return network::network_probs(&net, &self.sides[r], &self.sides[r ^ 1], r);
+        }
         eval::probabilities(&self.sides[r], &self.sides[r ^ 1], weights)
     }
 
@@ -119,6 +126,12 @@ impl Evaluate for Backgammon {
                 *v = -*v;
             }
         }
+    }
+    /// `evaluator = "file"`: a network trained by `boardlab tune td` (`network`).
+    fn evaluator_weights(spec: &EngineSpec, file: &str) -> Result<Vec<f64>, String> {
+        network::load(std::path::Path::new(file))
+            .map(|net| net.to_vector())
+            .map_err(|e| format!("engine {:?}: {e}", spec.name))
     }
     fn evaluate(&self, player: PlayerId, weights: &[f64]) -> Option<f64> {
         Some(UNITS * self.equity(player, weights))

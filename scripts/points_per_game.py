@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""Points per game of one engine in arena game records (games.jsonl or .gz), with a 95% normal
+interval, and the count of each result: for games whose return is more than a win or a loss
+(backgammon's gammons and backgammons).
+
+    scripts/points_per_game.py results/tune/td-backgammon/vs-ply0/games.jsonl.gz bl-td-ply0
+"""
+import gzip
+import json
+import math
+import sys
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: points_per_game.py GAMES.jsonl[.gz] ENGINE_NAME")
+    path, name = sys.argv[1], sys.argv[2]
+    opener = gzip.open if path.endswith(".gz") else open
+    xs, kinds = [], {}
+    with opener(path, "rt") as f:
+        for line in f:
+            g = json.loads(line)
+            if name not in g["engines"]:
+                continue
+            r = g["returns"][g["engines"].index(name)]
+            xs.append(r)
+            kinds[r] = kinds.get(r, 0) + 1
+    if len(xs) < 2:
+        sys.exit(f"{path}: fewer than 2 games of {name!r}")
+    n = len(xs)
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    results = ", ".join(f"{k:+g}: {v}" for k, v in sorted(kinds.items()))
+    print(f"{name}: {n} games, points per game {m:.3f} +- {1.96 * sd / math.sqrt(n):.3f} (95%); {results}")
+
+
+if __name__ == "__main__":
+    main()
