@@ -11,7 +11,8 @@
 # BOARDLAB_PEERS is the folder holding the peers (zebra/, scan2/, guinn/: see docs/arena.md,
 # "Peer engines", for where each comes from and how to build it). Without it only the steps
 # below the peer run. Env: GAMES, TCS, STEPS (a subset of "random-greedy greedy-ab ab-peer"),
-# OUT (default results/strength/GAME), BOARDLAB (the binary, default target/release/boardlab).
+# OUT (default results/strength/GAME), BOARDLAB (the binary, default target/release/boardlab),
+# AB (boardlab's engine file for the peer steps, default engines/GAME/ab-clock.toml).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: strength_vs_peers.sh othello|draughts|checkers}
@@ -54,7 +55,7 @@ for s in $STEPS; do
         continue
       fi
       for tc in $TCS; do
-        step "ab-peer-$tc" "$tc" "$peer" "engines/$game/ab-clock.toml"
+        step "ab-peer-$tc" "$tc" "$peer" "${AB:-engines/$game/ab-clock.toml}"
       done ;;
     *) echo "unknown step $s" >&2; exit 2 ;;
   esac
