@@ -156,7 +156,7 @@ if "mcts-othello-boardlab" not in best:
 now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 out = [f"Measured {now} by \`bash scripts/speed_vs_peers.sh PEERS\` (ROUNDS=$rounds, best of the interleaved",
        f"rounds; OTHELLO_DEPTH=$od, DRAUGHTS_DEPTH=$dd, MCTS_SIMS=$mcts_sims boardlab simulations, OS_SIMS=$os_sims",
-       f"OpenSpiel simulations, 10x for EWN; run under \`heavy -x\`, nothing else heavy running). Load average",
+       f"OpenSpiel simulations, 10x for EWN; in the lab run under \`heavy -x\`). Load average",
        f"before: $load_before; after: $load_after (2 cores). Perft is convention B (Edax's), the rate of the",
        "last depth by each program's own timer. MCTS: one move chosen from the start (EWN: standard setups,",
        "die 3), wall clock.", "",
