@@ -93,6 +93,7 @@ fn play(s: &Sides, mv: &DraughtsMove) -> Sides {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::playout::random_walk;
     use crate::game::{Game, RuleSet};
     use crate::games::draughts::{Eight, Ten};
     use rand::{Rng, SeedableRng};
@@ -105,16 +106,11 @@ mod tests {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(20);
         let mut fast_roots = 0;
         for game in 0..40 {
-            let mut s = Position::<G>::new(&rules);
-            let plies = rng.gen_range(0..60);
-            for _ in 0..plies {
-                let mut moves = MoveList::new();
-                s.legal_moves(&mut moves);
-                if moves.is_empty() || s.kings() != 0 {
-                    break;
-                }
-                s.play(moves[rng.gen_range(0..moves.len())]);
-            }
+            let mut left = rng.gen_range(0..60u32);
+            let s = random_walk(Position::<G>::new(&rules), &mut rng, |p| {
+                left = left.saturating_sub(1);
+                left == 0 || p.kings() != 0
+            });
             for convention in [
                 PerftConvention::TerminalIsLeaf,
                 PerftConvention::DropTerminal,

@@ -123,7 +123,8 @@ unsafe fn walk_body<K: Kernel>(own: u64, opp: u64, depth: u32, keep_ended: bool)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{perft_bulk_generic, Game, MoveList};
+    use crate::game::playout::random_step;
+    use crate::game::{perft_bulk_generic, Game};
     use crate::games::othello::{Othello, OthelloRules};
     use rand::{Rng, SeedableRng};
 
@@ -137,12 +138,9 @@ mod tests {
             let mut s = Othello::new(&OthelloRules::default());
             let plies = rng.gen_range(0..80);
             for _ in 0..plies {
-                let mut moves = MoveList::new();
-                s.legal_moves(&mut moves);
-                if moves.is_empty() {
+                if !random_step(&mut s, &mut rng) {
                     break;
                 }
-                s.play(moves[rng.gen_range(0..moves.len())]);
             }
             checked_ends += s.is_terminal() as u32;
             let depth = if plies < 20 { 4 } else { 5 };
