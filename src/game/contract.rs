@@ -152,6 +152,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         moves.len()
     }
 
+    /// Perft by the game's own counting path, for games with one faster than the generic
+    /// `perft_bulk` (Othello: bitboard pairs, no zobrist key, no move list). It must give the
+    /// generic counts exactly (each game's tests compare it with `perft`). `None`, the default,
+    /// and for any convention the game's path does not handle: the generic walk is used.
+    fn perft_fast(&self, _depth: u32, _convention: PerftConvention) -> Option<u64> {
+        None
+    }
+
     /// A terminal drawing of the board, for `boardlab show`. Defaults to the position text.
     fn render(&self) -> String {
         self.format_position()

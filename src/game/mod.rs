@@ -21,6 +21,6 @@ pub use contract::{Game, ImperfectInformation, PlayerId, Returns, Turn, MAX_PLAY
 pub use draw::Draw;
 pub use error::{GameError, ParseError};
 pub use movelist::MoveList;
-pub use perft::{perft, perft_bulk, perft_parallel, PerftConvention};
+pub use perft::{perft, perft_bulk, perft_bulk_generic, perft_parallel, PerftConvention};
 pub use record::GameRecord;
 pub use rules::{RuleOption, RuleSet};

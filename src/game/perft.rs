@@ -87,11 +87,20 @@ pub fn perft<G: Game>(state: &G, depth: u32, convention: PerftConvention) -> u64
     }
 }
 
+/// Perft as fast as the game can count: its own path (`Game::perft_fast`) where it has one,
+/// else the generic bulk walk (`perft_bulk_generic`).
+pub fn perft_bulk<G: Game>(state: &G, depth: u32, convention: PerftConvention) -> u64 {
+    match state.perft_fast(depth, convention) {
+        Some(n) => n,
+        None => perft_bulk_generic(state, depth, convention),
+    }
+}
+
 /// Perft for the conventions where bulk counting needs no move list: uses
 /// `count_legal_moves` at the last ply, which games can make a popcount. Moves are generated
 /// before `turn()` is asked, and `turn()` only when there are none: for most games generating
 /// is what `turn()` would do anyway, so this halves the work per node.
-pub fn perft_bulk<G: Game>(state: &G, depth: u32, convention: PerftConvention) -> u64 {
+pub fn perft_bulk_generic<G: Game>(state: &G, depth: u32, convention: PerftConvention) -> u64 {
     if convention == PerftConvention::PassIsFree {
         return perft(state, depth, convention);
     }
@@ -119,7 +128,7 @@ pub fn perft_bulk<G: Game>(state: &G, depth: u32, convention: PerftConvention) -
         .map(|&mv| {
             let mut child = state.clone();
             child.play(mv);
-            perft_bulk(&child, depth - 1, convention)
+            perft_bulk_generic(&child, depth - 1, convention)
         })
         .sum()
 }

@@ -9,6 +9,7 @@ pub mod hub;
 pub mod movegen;
 pub mod notation;
 pub mod pdn;
+pub mod perft;
 pub mod position;
 pub mod rules;
 #[cfg(test)]

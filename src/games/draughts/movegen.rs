@@ -328,7 +328,15 @@ pub fn captures<G: Geometry>(s: &Sides, rules: &VariantRules, out: &mut MoveList
         best: 1,
         board: std::marker::PhantomData,
     };
-    let mut pieces = s.own;
+    // Start the search only from pieces that can take now: a man with an enemy piece next to
+    // it and an empty square behind in one of its capture directions (the bitboard test of
+    // `has_capture`), and every king (flying kings may take from afar). The other pieces would
+    // find nothing; skipping them keeps the order of the moves found.
+    let men = s.own & !s.kings;
+    let mut pieces = s.own & s.kings;
+    for &d in &man_dirs[..man_dir_count] {
+        pieces |= men & shift::<G>(shift::<G>(empty, -d) & s.opp, -d);
+    }
     while pieces != 0 {
         let f = pieces.trailing_zeros();
         pieces &= pieces - 1;

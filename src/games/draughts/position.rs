@@ -105,6 +105,10 @@ impl<G: Geometry> Position<G> {
             player: p,
         }
     }
+    /// No draw counter running: no reversible plies, no endgame count, no repetition list.
+    pub fn has_fresh_counters(&self) -> bool {
+        self.reversible == 0 && self.endgame == 0 && self.history.is_none()
+    }
     /// Whether the side to move has a capture (captures are compulsory).
     pub fn has_capture(&self) -> bool {
         movegen::has_capture::<G>(&self.sides(), &self.rules)
@@ -218,6 +222,10 @@ impl<G: Geometry> Game for Position<G> {
         } else {
             movegen::count_quiet::<G>(&s, &self.rules)
         }
+    }
+    /// The men-only walk without hash or draw counters (`perft.rs`); `None` once kings exist.
+    fn perft_fast(&self, depth: u32, convention: crate::game::PerftConvention) -> Option<u64> {
+        super::perft::perft(self, depth, convention)
     }
     fn play(&mut self, mv: DraughtsMove) {
         let p = self.side as usize;

@@ -97,7 +97,7 @@ pub fn flips_scalar(square: u32, own: u64, opp: u64) -> u64 {
 /// The same fills on AVX2: the four shift amounts (1, 8, 9, 7) sit in the four lanes of a
 /// vector, once shifted left and once right, so eight directions take two vector chains.
 #[cfg(target_arch = "x86_64")]
-mod simd {
+pub(crate) mod simd {
     use std::arch::x86_64::*;
 
     use super::{DIAG, INNER_COLS};
@@ -146,14 +146,30 @@ mod simd {
 
     #[target_feature(enable = "avx2")]
     pub unsafe fn legal_moves(own: u64, opp: u64) -> u64 {
+        legal_moves_inline(own, opp)
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn flips(square: u32, own: u64, opp: u64) -> u64 {
+        flips_inline(square, own, opp)
+    }
+
+    /// The bodies, for callers compiled with AVX2 themselves (perft), which inline them.
+    ///
+    /// # Safety
+    /// The processor has AVX2, and the caller is compiled with it enabled.
+    #[inline(always)]
+    pub unsafe fn legal_moves_inline(own: u64, opp: u64) -> u64 {
         let s = shifts();
         let (l, r) = runs(_mm256_set1_epi64x(own as i64), opp, s);
         let m = _mm256_or_si256(_mm256_sllv_epi64(l, s), _mm256_srlv_epi64(r, s));
         or_lanes(m) & !(own | opp)
     }
 
-    #[target_feature(enable = "avx2")]
-    pub unsafe fn flips(square: u32, own: u64, opp: u64) -> u64 {
+    /// # Safety
+    /// As `legal_moves_inline`.
+    #[inline(always)]
+    pub unsafe fn flips_inline(square: u32, own: u64, opp: u64) -> u64 {
         let s = shifts();
         let p = _mm256_set1_epi64x(own as i64);
         let (l, r) = runs(_mm256_set1_epi64x((1u64 << square) as i64), opp, s);

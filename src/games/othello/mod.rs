@@ -6,6 +6,7 @@ pub mod draw;
 pub mod eval;
 pub mod ggf;
 pub mod patterns;
+pub mod perft;
 pub mod rules;
 pub mod solve;
 

@@ -3,7 +3,7 @@
 
 use crate::game::rules::{choice_name, parse_choice, unknown_option, RuleOption, RuleSet};
 use crate::game::zobrist;
-use crate::game::{Game, MoveList, ParseError, PlayerId, Returns, Turn};
+use crate::game::{Game, MoveList, ParseError, PerftConvention, PlayerId, Returns, Turn};
 
 use super::bitboard::{flips, legal_moves, squares};
 
@@ -223,6 +223,10 @@ impl Game for Othello {
         } else {
             (legal_moves(self.opp, self.own) != 0) as usize
         }
+    }
+    /// Bitboard pairs without the hash (`perft.rs`), for conventions A and B.
+    fn perft_fast(&self, depth: u32, convention: PerftConvention) -> Option<u64> {
+        super::perft::perft(self.own, self.opp, depth, convention)
     }
     #[inline]
     fn play(&mut self, mv: OthelloMove) {
