@@ -17,7 +17,7 @@ use std::collections::HashMap;
 
 use crate::game::Game;
 
-use super::patterns::{B3, B4, D4, F3, F4};
+use super::patterns::{B2, B3, B4, D4, F2, F3, F4};
 use super::state::{Gomoku, GomokuMove};
 use super::threats::{Points, ThreatSearch, Win};
 
@@ -41,6 +41,10 @@ pub struct VctSearch {
     /// Most attacking moves in a line.
     pub max_depth: u32,
     pub budget: u64,
+    /// Attacker levels from the root (1: the root only) where quiet moves of two lines of two
+    /// are tried as well as threes. Such a move threatens only a VCF that needs it later (a
+    /// "fukumi" move); tried everywhere they make the tree several times wider.
+    pub two_two_levels: u32,
     pub nodes: u64,
     vcf: ThreatSearch,
     refuted: HashMap<u64, u32>,
@@ -64,6 +68,7 @@ impl VctSearch {
         VctSearch {
             max_depth,
             budget,
+            two_two_levels: 1,
             nodes: 0,
             vcf: ThreatSearch::new(false, 1, VCF_BUDGET),
             refuted: HashMap::new(),
@@ -77,7 +82,7 @@ impl VctSearch {
             return None;
         }
         for depth in 1..=self.max_depth {
-            if let Some(w) = self.attack(state, depth) {
+            if let Some(w) = self.attack(state, depth, 0) {
                 return Some(w);
             }
             if self.nodes > self.budget {
@@ -194,8 +199,9 @@ impl VctSearch {
         self.nodes > self.budget
     }
 
-    /// The attacker (side to move) wins within `depth` attacking moves.
-    fn attack(&mut self, s: &Gomoku, depth: u32) -> Option<Win> {
+    /// The attacker (side to move) wins within `depth` attacking moves, `level` attacking moves
+    /// below the root.
+    fn attack(&mut self, s: &Gomoku, depth: u32, level: u32) -> Option<Win> {
         if self.out_of_budget() {
             return None;
         }
@@ -219,7 +225,7 @@ impl VctSearch {
                 return Some(w);
             }
         }
-        let result = self.attack_moves(s, depth, me, you);
+        let result = self.attack_moves(s, depth, level, me, you);
         match result {
             Some(w) => {
                 self.proven.insert(key, (depth, w));
@@ -232,7 +238,14 @@ impl VctSearch {
         result
     }
 
-    fn attack_moves(&mut self, s: &Gomoku, depth: u32, me: usize, you: usize) -> Option<Win> {
+    fn attack_moves(
+        &mut self,
+        s: &Gomoku,
+        depth: u32,
+        level: u32,
+        me: usize,
+        you: usize,
+    ) -> Option<Win> {
         let their_fives = s.five_points(you);
         if !their_fives.is_empty() {
             // The defender threatens five: block it, and the block must threaten in turn.
@@ -244,7 +257,7 @@ impl VctSearch {
             if c.is_terminal() {
                 return None;
             }
-            return self.defend(&c, depth - 1).map(|plies| Win {
+            return self.defend(&c, depth - 1, level + 1).map(|plies| Win {
                 mv: b as GomokuMove,
                 plies: plies + 1,
             });
@@ -255,35 +268,12 @@ impl VctSearch {
         if depth < 2 {
             return None;
         }
-        let fours = s.four_moves(me);
-        // Quiet moves must stop the defender's own VCF threat, if it has one.
-        let their_threat = self.vcf_line(&passed(s), DEFENDER_VCF_DEPTH);
-        let allowed = their_threat.map(|t| self.defences(s, &t));
-        let m = s.map();
-        let mut quiet: Points = s
-            .near_points()
-            .into_iter()
-            .filter(|&p| {
-                let sh = m.shapes(me, p);
-                !sh.iter().any(|&x| matches!(x, B4 | F4 | D4))
-                    && sh.iter().any(|&x| matches!(x, B3 | F3))
-                    && allowed.as_ref().is_none_or(|a| a.contains(&p))
-                    && s.playable(me, p)
-            })
-            .collect();
-        let weight = |p: usize| {
-            let sh = m.shapes(me, p);
-            let threes = sh.iter().filter(|&&x| x == F3).count();
-            let closed = sh.iter().filter(|&&x| x == B3).count();
-            std::cmp::Reverse((m.class(me, p), threes, closed))
-        };
-        quiet.sort_by_key(|&p| weight(p));
-        for mv in fours.into_iter().chain(quiet) {
+        for mv in self.attacks(s, level < self.two_two_levels) {
             let c = s.child(mv);
             if c.is_terminal() {
                 continue;
             }
-            if let Some(plies) = self.defend(&c, depth - 1) {
+            if let Some(plies) = self.defend(&c, depth - 1, level + 1) {
                 return Some(Win {
                     mv: mv as GomokuMove,
                     plies: plies + 1,
@@ -296,9 +286,55 @@ impl VctSearch {
         None
     }
 
+    /// The attacker's (side to move in `s`) moves worth trying: its fours, then the quiet moves
+    /// that make a three (closed or open), or (`two_twos`) two lines of two, and stop the
+    /// defender's own VCF threat if it has one.
+    pub fn attacks(&mut self, s: &Gomoku, two_twos: bool) -> Points {
+        let me = s.side();
+        let mut out = s.four_moves(me);
+        // Quiet moves must stop the defender's own VCF threat, if it has one.
+        let their_threat = self.vcf_line(&passed(s), DEFENDER_VCF_DEPTH);
+        let allowed = their_threat.map(|t| self.defences(s, &t));
+        let m = s.map();
+        let mut quiet: Points = s
+            .near_points()
+            .into_iter()
+            .filter(|&p| {
+                let sh = m.shapes(me, p);
+                let growing = sh.iter().filter(|&&x| matches!(x, B2 | F2)).count();
+                !sh.iter().any(|&x| matches!(x, B4 | F4 | D4))
+                    && (sh.iter().any(|&x| matches!(x, B3 | F3)) || two_twos && growing >= 2)
+                    && allowed.as_ref().is_none_or(|a| a.contains(&p))
+                    && s.playable(me, p)
+            })
+            .collect();
+        // Threes first, then closed threes, then the quiet moves of two lines of two (fukumi
+        // moves: a VCF that needs the stone later on).
+        let weight = |p: usize| {
+            let sh = m.shapes(me, p);
+            let count = |k: u8| sh.iter().filter(|&&x| x == k).count();
+            std::cmp::Reverse((
+                count(F3) + count(B3) > 0,
+                m.class(me, p),
+                count(F3),
+                count(B3),
+            ))
+        };
+        quiet.sort_by_key(|&p| weight(p));
+        out.extend(quiet);
+        out
+    }
+
+    /// The defences against the attacker's threat in `s` (defender to move, the attacker having
+    /// `depth` attacking moves left), or None when the attacker threatens no VCF.
+    pub fn threat_defences(&mut self, s: &Gomoku, depth: u32) -> Option<Points> {
+        let threat = self.vcf_line(&passed(s), depth)?;
+        Some(self.defences(s, &threat))
+    }
+
     /// The defender is to move after the attacker's threat, the attacker having `depth`
     /// attacking moves left; the attacker wins whatever the defender does (the plies to five).
-    fn defend(&mut self, s: &Gomoku, depth: u32) -> Option<u32> {
+    fn defend(&mut self, s: &Gomoku, depth: u32, level: u32) -> Option<u32> {
         if self.out_of_budget() {
             return None;
         }
@@ -319,7 +355,7 @@ impl VctSearch {
             if c.is_terminal() {
                 return None;
             }
-            return self.attack(&c, depth).map(|w| w.plies + 1);
+            return self.attack(&c, depth, level).map(|w| w.plies + 1);
         }
         if depth == 0 {
             return None;
@@ -327,14 +363,13 @@ impl VctSearch {
         if self.vcf(s, DEFENDER_VCF_DEPTH).is_some() {
             return None;
         }
-        let threat = self.vcf_line(&passed(s), depth)?;
         let mut longest = 0;
-        for d in self.defences(s, &threat) {
+        for d in self.threat_defences(s, depth)? {
             let c = s.child(d);
             if c.is_terminal() {
                 return None;
             }
-            match self.attack(&c, depth) {
+            match self.attack(&c, depth, level) {
                 Some(w) => longest = longest.max(w.plies + 1),
                 None => return None,
             }
