@@ -6,6 +6,12 @@
 //! after each the attacker must again find a win, down to a five on the board (the game's own
 //! rules decide it). Where the tree of replies is too big to walk, the first move must be the
 //! published one instead (the composed problems have one solution).
+//!
+//! The search is `VctSearch` (VCT by VCF threats). In CI every puzzle is searched with at most
+//! 5,000,000 nodes (the whole test about 25 s release); `vct_black_long` is searched from ply 12
+//! of its published line (`CI_FROM_PLY`), and `GOMOKU_VCT_FULL=1` (with `GOMOKU_VCT_BUDGET=<nodes>`)
+//! searches it from its own position, which is not solved yet (`NOT_YET_SOLVED_FULL`).
+//! `GOMOKU_VCT_ONLY=<name>` runs one puzzle.
 
 use std::time::Instant;
 
