@@ -9,7 +9,8 @@
 //! - `rules`, `opening`, `state`: rule options, the opening steps, the position and the contract;
 //! - `text`: position and move text; `sgf`: game records as SGF;
 //! - `eval`: the evaluator (named line-pattern weights) and the search hooks;
-//! - `threats`: threat-space search (VCF by fours, VCT by threes and fours).
+//! - `threats`: threat-space search (VCF by fours, VCT by threes and fours);
+//! - `vct`: VCT by VCF threats (any move after which a VCF would win), the puzzle solver.
 
 pub mod board;
 pub mod draw;
@@ -23,6 +24,7 @@ pub mod state;
 pub mod text;
 pub mod threat_map;
 pub mod threats;
+pub mod vct;
 
 #[cfg(test)]
 mod tests;

@@ -168,7 +168,7 @@ impl Gomoku {
             })
     }
 
-    fn child(&self, mv: usize) -> Gomoku {
+    pub(super) fn child(&self, mv: usize) -> Gomoku {
         let mut c = self.clone();
         c.play(mv as GomokuMove);
         c
