@@ -401,7 +401,19 @@ impl PerMoveProgram<Othello> for ZebraProgram {
             }
             args.extend(["-evalone".into(), "-g".into(), "position.gam".into()]);
             let out = program.run(&args, deadline)?;
+            // This build's exact solver can also answer a move that is not legal (reproduced:
+            // h8 at 13 empties, where boardlab's and a by-hand reading of the rules agree it
+            // is not), so a move is checked and an illegal one retried like a crash.
+            let legal = |a: &EngineAnswer| {
+                a.mv.as_deref()
+                    .and_then(|m| state.parse_move(m).ok())
+                    .is_some_and(|m| state.is_legal(m))
+            };
             match parse_zebra_output(&out.lines) {
+                Some(answer) if out.status.success() && !legal(&answer) => failures.push(format!(
+                    "exact {exact} wld {wld}: answered {:?}, not a legal move",
+                    answer.mv.unwrap_or_default()
+                )),
                 Some(mut answer) if out.status.success() => {
                     if attempt > 0 {
                         answer.note = Some(format!(
