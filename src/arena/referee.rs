@@ -32,15 +32,13 @@ use crate::game::{playout::sample_outcome, GameRecord, PlayerId, Returns, Turn};
 /// The agent an engine file describes: the search back ends, or an external program, with its
 /// `[offers]` thresholds on top when it has them.
 pub fn make_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, String> {
-    let agent: Box<dyn Agent<G>> = if spec.backend == "external" {
-        spec.check_game(G::ID)?;
-        if let Some(observer) = super::hidden::external_observer::<G>(spec) {
-            observer?
-        } else {
-            Box::new(ExternalAgent::<G>::new(spec)?)
-        }
-    } else {
+    if spec.backend != "external" {
         return crate::search::build_offering_agent::<G>(spec, seed);
+    }
+    spec.check_game(G::ID)?;
+    let agent: Box<dyn Agent<G>> = match super::hidden::external_observer::<G>(spec) {
+        Some(observer) => observer?,
+        None => Box::new(ExternalAgent::<G>::new(spec)?),
     };
     Ok(crate::search::offers::with_offers(agent, spec))
 }

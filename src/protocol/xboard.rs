@@ -17,8 +17,8 @@
 //! `easy`, `random`, `computer`, `name`, `ics`, `white`, `black`, `?`, `.`, `hint`, `bk` are
 //! accepted and ignored. `draw` (the opponent's offer) is answered `offer draw` when the engine
 //! accepts (its engine file's `[offers] accept_score`); the engine's own offers (`offer draw`
-//! before its `move`) and `resign` come from the same `[offers]` thresholds. An illegal move answers `Illegal move: M` and changes
-//! nothing; a bad `setboard` answers `tellusererror Illegal position: ...`; an unknown command
+//! before its `move`) and `resign` come from the same `[offers]` thresholds. An illegal move
+//! answers `Illegal move: M` and changes nothing; a bad `setboard` answers `tellusererror Illegal position: ...`; an unknown command
 //! `Error (unknown command): ...`. The search runs to its limit before the next command is read
 //! (`?` cannot interrupt it). Results are announced as `1-0 {...}`, `0-1 {...}`,
 //! `1/2-1/2 {...}` (the first player is "white").
