@@ -113,6 +113,9 @@ pub enum Ordering {
     /// a disc weighs about as much as one reply less in fastest-first (`patterns/<shift>`,
     /// `patterns` alone is `PATTERN_SHIFT`).
     Patterns(u8),
+    /// Both: `sort_eval` plus the tables divided by 2^shift (`hand+patterns/<shift>`), as the
+    /// mixed midgame engine adds them.
+    Mixed(u8),
 }
 
 /// The default `Ordering::Patterns` shift.
@@ -124,6 +127,15 @@ impl std::str::FromStr for Ordering {
         match s {
             "hand" => Ok(Ordering::Hand),
             "patterns" => Ok(Ordering::Patterns(PATTERN_SHIFT)),
+            _ if s.starts_with("hand+patterns/") => {
+                match s["hand+patterns/".len()..].parse::<u8>() {
+                    Ok(k) if k <= 8 => Ok(Ordering::Mixed(k)),
+                    _ => Err(format!(
+                        "bad ordering {:?}: hand+patterns/<shift> takes a shift 0-8",
+                        crate::game::error::quote(s)
+                    )),
+                }
+            }
             _ if s.starts_with("patterns/") => match s["patterns/".len()..].parse::<u8>() {
                 Ok(k) if k <= 8 => Ok(Ordering::Patterns(k)),
                 _ => Err(format!(
@@ -132,7 +144,7 @@ impl std::str::FromStr for Ordering {
                 )),
             },
             other => Err(format!(
-                "unknown ordering evaluation {:?} (hand, patterns)",
+                "unknown ordering evaluation {:?} (hand, patterns, patterns/<shift>, hand+patterns/<shift>)",
                 crate::game::error::quote(other)
             )),
         }
@@ -490,6 +502,9 @@ impl Solver {
             return match self.ordering {
                 Ordering::Hand => sort_eval(own, opp, moves),
                 Ordering::Patterns(shift) => super::patterns::fitted().eval(own, opp) >> shift,
+                Ordering::Mixed(shift) => {
+                    sort_eval(own, opp, moves) + (super::patterns::fitted().eval(own, opp) >> shift)
+                }
             };
         }
         let mut best = -SORT_INF;
