@@ -875,18 +875,21 @@ mod tests {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(29);
         let mut hand = Solver::new(4);
         let mut patterns = Solver::new(4).with_ordering(Ordering::Patterns(PATTERN_SHIFT));
+        let mut mixed = Solver::new(4).with_ordering(Ordering::Mixed(5));
         for _ in 0..20 {
             let s = random_endgame(&mut rng, 14);
-            assert_eq!(
-                patterns.solve(&s).score,
-                hand.solve(&s).score,
-                "{}",
-                s.format_position()
-            );
+            let want = hand.solve(&s).score;
+            assert_eq!(patterns.solve(&s).score, want, "{}", s.format_position());
+            assert_eq!(mixed.solve(&s).score, want, "{}", s.format_position());
         }
         assert!("bogus".parse::<Ordering>().is_err());
         assert!("patterns/9".parse::<Ordering>().is_err());
         assert_eq!("patterns/2".parse::<Ordering>(), Ok(Ordering::Patterns(2)));
+        assert_eq!(
+            "hand+patterns/5".parse::<Ordering>(),
+            Ok(Ordering::Mixed(5))
+        );
+        assert!("hand+patterns/x".parse::<Ordering>().is_err());
     }
 
     #[test]
