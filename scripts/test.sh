@@ -42,6 +42,20 @@ arena_args=(--engines engines/othello/random.toml tests/fixtures/arena/random-b.
 "$PY" scripts/ray_tournament.py --shards 2 --out "$arena_tmp/ray" --boardlab "$BOARDLAB" \
   -- "${arena_args[@]}" > /dev/null
 cmp "$arena_tmp/single/standings.csv" "$arena_tmp/ray/merged/standings.csv"
+echo "== arena: an SPRT on Ray, tested by the driver between waves of shards"
+"$PY" scripts/ray_tournament.py --shards 2 --batches 5 --out "$arena_tmp/ray-sprt" --boardlab "$BOARDLAB" \
+  -- --engines engines/othello/ab-d4.toml engines/othello/random.toml --games 200 --seed 3 \
+  --sprt elo0=0,elo1=200,alpha=0.05,beta=0.05 2> "$arena_tmp/ray-sprt.log"
+cat "$arena_tmp/ray-sprt.log"
+"$PY" - "$arena_tmp/ray-sprt" <<'PYEOF'
+import json, os, sys
+out = sys.argv[1]
+s = json.load(open(os.path.join(out, "merged", "summary.json")))
+waves = sum(1 for d in os.listdir(out) if d.startswith("shard-")) // 2
+assert s["sprt"]["decision"] == "AcceptH1", s["sprt"]
+assert s["played_games"] < 200 and waves < 5, (s["played_games"], waves)
+print(f"ray SPRT: {s['played_games']} games in {waves} waves, {s['sprt']['decision']}")
+PYEOF
 rm -rf "$arena_tmp"
 
 echo "== race games: exact seat values against simulation"

@@ -110,3 +110,66 @@ fn merged_shards_equal_the_single_run() {
     assert!(!merge(&[&s1, &s1], &dir.join("m3")));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Played as a whole, an SPRT stops at its first decision; a shard of it plays its whole slice
+/// (its own part of the evidence decides nothing), and the merged shards carry the test's
+/// decision over every game (what scripts/ray_tournament.py --batches reads between waves).
+#[test]
+fn sprt_shards_play_their_slice_and_the_merge_decides() {
+    let dir = std::env::temp_dir().join(format!("arena-sprt-shards-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |out: &Path, extra: &[&str]| {
+        Command::new(bin())
+            .args(["match"])
+            .arg(fixture("engines/othello/ab-d4.toml"))
+            .arg(fixture("engines/othello/random.toml"))
+            .args([
+                "--games",
+                "80",
+                "--seed",
+                "3",
+                "--quiet",
+                "--concurrency",
+                "2",
+            ])
+            .args(["--sprt", "elo0=0,elo1=200,alpha=0.05,beta=0.05"])
+            .args(extra)
+            .arg("--out")
+            .arg(out)
+            .stdout(Stdio::null())
+            .status()
+            .unwrap()
+            .success()
+    };
+    let played = |d: &Path| {
+        std::fs::read_to_string(d.join("games.jsonl"))
+            .unwrap()
+            .lines()
+            .count()
+    };
+    let decision = |d: &Path| {
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.join("summary.json")).unwrap())
+                .unwrap();
+        v["sprt"]["decision"].as_str().unwrap().to_string()
+    };
+    let (single, s1, s2, merged) = (
+        dir.join("single"),
+        dir.join("s1"),
+        dir.join("s2"),
+        dir.join("merged"),
+    );
+    assert!(run(&single, &[]));
+    assert_eq!(decision(&single), "AcceptH1");
+    assert!(played(&single) < 80, "the single run stops at its decision");
+    assert!(run(&s1, &["--shard", "1/2"]));
+    assert!(run(&s2, &["--shard", "2/2"]));
+    assert_eq!(
+        played(&s1) + played(&s2),
+        80,
+        "each shard plays its whole slice"
+    );
+    assert!(merge(&[&s1, &s2], &merged));
+    assert_eq!(decision(&merged), "AcceptH1");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -113,9 +113,13 @@ pub fn run<G: Evaluate>(
         }
     };
 
+    // A shard plays its whole slice: the sequential test belongs to whoever merges the shards
+    // (scripts/ray_tournament.py --batches tests the merged games between waves); a shard
+    // stopping on its own part of the evidence would stop on a test nobody asked for.
     let sprt_decided = |games: &[ArenaRecord]| {
         m.sprt
             .filter(|_| m.engines.len() == 2 && m.players == 2 && m.match_format.is_none())
+            .filter(|_| m.shard.is_none())
             .map(|p| sprt_status(&p, games).decision != SprtDecision::Continue)
             .unwrap_or(false)
     };
