@@ -16,7 +16,8 @@
 use std::time::Instant;
 
 use boardlab::game::{Game, RuleSet};
-use boardlab::games::gomoku::threats::ThreatSearch;
+use boardlab::games::gomoku::dfpn::DfpnVct;
+use boardlab::games::gomoku::threats::{ThreatSearch, Win};
 use boardlab::games::gomoku::vct::VctSearch;
 use boardlab::games::gomoku::{Gomoku, GomokuRules};
 
@@ -47,13 +48,23 @@ impl Check {
             return self.decided(s, line);
         }
         self.searches += 1;
-        if self.searches > CHECK_LIMIT {
+        if self.searches > check_limit() {
             return Err("too big".into());
         }
-        let mut search = vct_search(&self.name);
-        let w = search
-            .find(s)
-            .ok_or_else(|| format!("no win found after {}", line.join(" ")))?;
+        // Forcing wins first (no fukumi moves, which leave the defender every reply and so
+        // make the tree to walk wider), then the puzzle's own search.
+        let mut w = None;
+        if !dfs() {
+            let mut forcing = DfpnVct::new(DEPTH, BUDGET);
+            forcing.two_twos = false;
+            w = forcing.find(s);
+        }
+        let w = match w {
+            Some(w) => w,
+            None => vct_search(&self.name)
+                .find(s)
+                .ok_or_else(|| format!("no win found after {}", line.join(" ")))?,
+        };
         let c = child(s, w.mv);
         line.push(s.format_move(w.mv));
         let r = self.defender_loses(&c, line);
@@ -102,6 +113,14 @@ const CI_FROM_PLY: &[(&str, usize)] = &[("vct_black_long", 12)];
 /// Puzzles whose whole search (`GOMOKU_VCT_FULL=1`) is not solved yet (results/gomoku.md).
 const NOT_YET_SOLVED_FULL: &[&str] = &["vct_black_long"];
 
+/// The check's limit: CHECK_LIMIT, or `GOMOKU_VCT_CHECK_LIMIT` searches.
+fn check_limit() -> u64 {
+    std::env::var("GOMOKU_VCT_CHECK_LIMIT")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(CHECK_LIMIT)
+}
+
 fn full() -> bool {
     std::env::var_os("GOMOKU_VCT_FULL").is_some()
 }
@@ -112,20 +131,63 @@ fn full() -> bool {
 /// the budget), so they stay the root's unless asked for.
 const TWO_TWOS_EVERYWHERE: &[&str] = &["vct_fukumi"];
 
-/// The search for a puzzle (its main search and every search of its check).
-fn vct_search(name: &str) -> VctSearch {
-    let mut search = VctSearch::new(DEPTH, BUDGET);
-    if TWO_TWOS_EVERYWHERE.contains(&name) {
-        search.two_two_levels = DEPTH;
+/// One of the two VCT searches over the same moves: the depth-first `VctSearch` (the default)
+/// or df-pn (`GOMOKU_VCT_SEARCH=dfpn`, `DfpnVct`, fukumi moves at every level).
+enum Search {
+    Dfpn(DfpnVct),
+    Dfs(VctSearch),
+}
+
+impl Search {
+    fn find(&mut self, s: &Gomoku) -> Option<Win> {
+        match self {
+            Search::Dfpn(d) => d.find(s),
+            Search::Dfs(d) => d.find(s),
+        }
     }
-    if full() && CI_FROM_PLY.iter().any(|&(n, _)| n == name) {
-        search.budget = std::env::var("GOMOKU_VCT_BUDGET")
+    fn nodes(&self) -> u64 {
+        match self {
+            Search::Dfpn(d) => {
+                if std::env::var_os("GOMOKU_VCT_VERBOSE").is_some() {
+                    eprintln!(
+                        "df-pn nodes {}, VCF nodes {}",
+                        d.dfpn_nodes,
+                        d.nodes() - d.dfpn_nodes
+                    );
+                }
+                d.nodes()
+            }
+            Search::Dfs(d) => d.nodes,
+        }
+    }
+}
+
+fn dfs() -> bool {
+    std::env::var("GOMOKU_VCT_SEARCH").map_or(true, |v| v != "dfpn")
+}
+
+/// The search for a puzzle (its main search and every search of its check).
+fn vct_search(name: &str) -> Search {
+    let budget = if full() && CI_FROM_PLY.iter().any(|&(n, _)| n == name) {
+        std::env::var("GOMOKU_VCT_BUDGET")
             .ok()
             .and_then(|b| b.parse().ok())
-            .unwrap_or(BUDGET);
+            .unwrap_or(BUDGET)
+    } else {
+        BUDGET
+    };
+    if !dfs() {
+        let mut d = DfpnVct::new(DEPTH, budget);
+        d.deepening = std::env::var_os("GOMOKU_VCT_NO_DEEPENING").is_none();
+        d.two_twos = std::env::var_os("GOMOKU_VCT_NO_FUKUMI").is_none();
+        return Search::Dfpn(d);
+    }
+    let mut search = VctSearch::new(DEPTH, budget);
+    if TWO_TWOS_EVERYWHERE.contains(&name) || full() && CI_FROM_PLY.iter().any(|&(n, _)| n == name)
+    {
         search.two_two_levels = DEPTH;
     }
-    search
+    Search::Dfs(search)
 }
 
 /// One puzzle: Ok(report line) when solved and checked, Err(why) otherwise.
@@ -135,7 +197,10 @@ fn solve(rules: &GomokuRules, entry: &str) -> (String, Result<String, String>) {
     let published: Vec<&str> = published.split_whitespace().collect();
     let mut s = Gomoku::parse_position(rules, pos.trim()).unwrap();
     let skip = match CI_FROM_PLY.iter().find(|&&(n, _)| n == name) {
-        Some(&(_, plies)) if !full() => plies,
+        Some(&(_, plies)) if !full() => std::env::var("GOMOKU_VCT_FROM_PLY")
+            .ok()
+            .and_then(|b| b.parse().ok())
+            .unwrap_or(plies),
         _ => 0,
     };
     for text in &published[..skip] {
@@ -161,7 +226,7 @@ fn solve(rules: &GomokuRules, entry: &str) -> (String, Result<String, String>) {
     let Some(win) = search.find(&s) else {
         return (
             name.to_string(),
-            Err(format!("no VCT found ({} nodes)", search.nodes)),
+            Err(format!("no VCT found ({} nodes)", search.nodes())),
         );
     };
     let ms = t.elapsed().as_secs_f64() * 1000.0;
@@ -179,8 +244,8 @@ fn solve(rules: &GomokuRules, entry: &str) -> (String, Result<String, String>) {
                 return (
                     name.to_string(),
                     Err(format!(
-                        "the reply tree is too big to check and the first move {first} is not the published {}",
-                        published[0]
+                        "the reply tree is too big to check and the first move {first} ({} plies, {} nodes) is not the published {}",
+                        win.plies, search.nodes(), published[0]
                     )),
                 );
             }
@@ -192,7 +257,9 @@ fn solve(rules: &GomokuRules, entry: &str) -> (String, Result<String, String>) {
         name.to_string(),
         Ok(format!(
             "{first} (published {}), {} plies, {} nodes, {ms:.1} ms; {checked}",
-            published[0], win.plies, search.nodes
+            published[0],
+            win.plies,
+            search.nodes()
         )),
     )
 }
