@@ -25,6 +25,7 @@ use std::collections::HashMap;
 
 use crate::game::Game;
 
+use super::patterns::{B3, B4, D4, F3, F4};
 use super::state::{Gomoku, GomokuMove};
 use super::threats::Win;
 use super::vct::{VctSearch, DEFENDER_VCF_DEPTH, FUKUMI_KEY};
@@ -39,8 +40,9 @@ fn depth_key(depth: u32) -> u64 {
         ^ 0xD1B5_4A32_D192_ED03
 }
 
-/// A node's moves and the keys of the children they lead to (child depth included).
-type Children = Box<[(GomokuMove, u64, u32)]>;
+/// A node's moves: the move, the child's key, the child's depth and the child's proof number
+/// before it is searched.
+type Children = Box<[(GomokuMove, u64, u32, u32)]>;
 
 /// What a node is before any child is searched.
 enum Expansion {
@@ -63,6 +65,9 @@ pub struct DfpnVct {
     pub budget: u64,
     /// Try two-two (fukumi) quiet moves at every attacking level.
     pub two_twos: bool,
+    /// Start an attack's proof number by its kind (1 for a four, which has one reply, 2 for an
+    /// open three, 3 for a closed three, 4 for a quiet move), not 1 for all.
+    pub kind_init: bool,
     /// Search within 1, 2, ... attacking moves up to `max_depth` (the tables carry over), so
     /// the shortest win is found first, rather than within `max_depth` at once.
     pub deepening: bool,
@@ -85,6 +90,7 @@ impl DfpnVct {
             budget,
             two_twos: true,
             deepening: true,
+            kind_init: true,
             dfpn_nodes: 0,
             gen: VctSearch::new(max_depth, budget),
             table: HashMap::new(),
@@ -126,8 +132,30 @@ impl DfpnVct {
         None
     }
 
-    /// The numbers of a node from the tables (1, 1 when never searched at this depth).
-    fn lookup(&self, key: u64, depth: u32) -> (u32, u32) {
+    /// Whether the attacker wins whatever the defender, to move in `state` (after the attacker's
+    /// move), plays: the plies to the five if proven. (For asking whether one given attacking
+    /// move wins, e.g. a puzzle's published first move.)
+    pub fn defender_loses(&mut self, state: &Gomoku) -> Option<u32> {
+        if state.step() != super::opening::Step::Play || state.is_terminal() {
+            return None;
+        }
+        let key = self.key(state);
+        let last = self.max_depth.saturating_sub(1);
+        let first = if self.deepening { 1 } else { last };
+        for depth in first..=last {
+            let (pn, _) = self.mid(state, key, depth, false, INF, INF);
+            if pn == 0 {
+                return self.proven.get(&key).map(|&(_, plies, _)| plies);
+            }
+            if self.out_of_budget() {
+                break;
+            }
+        }
+        None
+    }
+
+    /// The numbers of a node from the tables (`init`, 1 when never searched at this depth).
+    fn lookup(&self, key: u64, depth: u32, init: u32) -> (u32, u32) {
         if self.proven.get(&key).is_some_and(|&(d, _, _)| d <= depth) {
             return (0, INF);
         }
@@ -136,7 +164,7 @@ impl DfpnVct {
         }
         match self.table.get(&(key ^ depth_key(depth))) {
             Some(e) => (e.pn, e.dn),
-            None => (1, 1),
+            None => (init, 1),
         }
     }
 
@@ -218,7 +246,21 @@ impl DfpnVct {
                 // The defender's move ends the game: it made a five (or the attacker lost).
                 return Expansion::Disproven;
             }
-            children.push((mv as GomokuMove, self.key(&c), d));
+            let init = if or && self.kind_init {
+                let sh = s.map().shapes(me, mv);
+                if sh.iter().any(|&x| matches!(x, B4 | F4 | D4)) {
+                    1
+                } else if sh.contains(&F3) {
+                    2
+                } else if sh.contains(&B3) {
+                    3
+                } else {
+                    4
+                }
+            } else {
+                1
+            };
+            children.push((mv as GomokuMove, self.key(&c), d, init));
         }
         if children.is_empty() {
             return Expansion::Disproven;
@@ -239,7 +281,7 @@ impl DfpnVct {
         th_dn: u32,
     ) -> (u32, u32) {
         self.dfpn_nodes += 1;
-        let (pn, dn) = self.lookup(key, depth);
+        let (pn, dn) = self.lookup(key, depth, 1);
         if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn {
             return (pn, dn);
         }
@@ -264,8 +306,8 @@ impl DfpnVct {
             let (mut best_pn, mut best_dn) = (INF, INF);
             let mut second = INF;
             let (mut min, mut sum) = (INF, 0u32);
-            for (i, &(_, ck, cd)) in children.iter().enumerate() {
-                let (cp, cdn) = self.lookup(ck, cd);
+            for (i, &(_, ck, cd, init)) in children.iter().enumerate() {
+                let (cp, cdn) = self.lookup(ck, cd, init);
                 // OR node: pn = min of the children's pn, dn = their sum; AND node: the reverse.
                 let (minning, summing) = if or { (cp, cdn) } else { (cdn, cp) };
                 sum = sum.saturating_add(summing);
@@ -321,7 +363,7 @@ impl DfpnVct {
                     th_dn.min(eps(second)),
                 )
             };
-            let (mv, ck, cd) = children[best];
+            let (mv, ck, cd, _) = children[best];
             let c = s.child(mv as usize);
             self.mid(&c, ck, cd, !or, cth_pn, cth_dn);
         }
@@ -332,7 +374,7 @@ impl DfpnVct {
     fn prove(&mut self, key: u64, depth: u32, or: bool, children: &Children) {
         let mut plies = if or { INF } else { 0 };
         let mut mv = 0;
-        for &(m, ck, cd) in children.iter() {
+        for &(m, ck, cd, _) in children.iter() {
             let Some(&(d, p, _)) = self.proven.get(&ck) else {
                 continue;
             };
