@@ -51,9 +51,13 @@ fn dfpn_vct_solves_a_small_puzzle() {
         assert_eq!(s.format_move(win.mv), "i10");
         let mut after = s.clone();
         after.play(s.parse_move("i10").unwrap());
-        assert!(dfpn::DfpnVct::new(24, 1_000_000).defender_loses(&after).is_some());
+        assert!(dfpn::DfpnVct::new(24, 1_000_000)
+            .defender_loses(&after)
+            .is_some());
         let mut after = s.clone();
         after.play(s.parse_move("a1").unwrap());
-        assert!(dfpn::DfpnVct::new(24, 1_000_000).defender_loses(&after).is_none());
+        assert!(dfpn::DfpnVct::new(24, 1_000_000)
+            .defender_loses(&after)
+            .is_none());
     }
 }
