@@ -7,16 +7,22 @@
 //! rules decide it). Where the tree of replies is too big to walk, the first move must be the
 //! published one instead (the composed problems have one solution).
 //!
-//! The search is `VctSearch` (VCT by VCF threats). In CI every puzzle is searched with at most
-//! 5,000,000 nodes (the whole test about 25 s release); `vct_black_long` is searched from ply 12
-//! of its published line (`CI_FROM_PLY`), and `GOMOKU_VCT_FULL=1` (with `GOMOKU_VCT_BUDGET=<nodes>`)
-//! searches it from its own position, which is not solved yet (`NOT_YET_SOLVED_FULL`).
+//! The search is `DfpnVct` (df-pn over the moves of `VctSearch`, VCT by VCF threats, fukumi
+//! moves at every level for every puzzle); `GOMOKU_VCT_SEARCH=dfs` runs the depth-first
+//! `VctSearch` instead. Where the tree of replies is too big and the search's first move is
+//! another than the published one, the published move must be proven by a search of its own.
+//! In CI every puzzle is searched with at most 5,000,000 nodes (the whole test about 15 s
+//! release); `vct_black_long` is searched from ply 8 of its published line (`CI_FROM_PLY`), and
+//! `GOMOKU_VCT_FULL=1` with `GOMOKU_VCT_BUDGET=60000000` from its own position (df-pn solves it
+//! in 53.7 M nodes, results/gomoku.md; the depth-first search does not, `NOT_YET_SOLVED_FULL_DFS`);
+//! that run compares the first move with the published one, walking no replies.
 //! `GOMOKU_VCT_ONLY=<name>` runs one puzzle.
 
 use std::time::Instant;
 
 use boardlab::game::{Game, RuleSet};
-use boardlab::games::gomoku::threats::ThreatSearch;
+use boardlab::games::gomoku::dfpn::DfpnVct;
+use boardlab::games::gomoku::threats::{ThreatSearch, Win};
 use boardlab::games::gomoku::vct::VctSearch;
 use boardlab::games::gomoku::{Gomoku, GomokuRules};
 
@@ -26,7 +32,7 @@ const DATA: &str = include_str!("data/gomoku/quintet_vct.txt");
 const DEPTH: u32 = 24;
 const BUDGET: u64 = 5_000_000;
 /// Most attacker searches one position's check may make.
-const CHECK_LIMIT: u64 = 20_000;
+const CHECK_LIMIT: u64 = 25_000;
 
 fn child(s: &Gomoku, mv: u16) -> Gomoku {
     let mut c = s.clone();
@@ -47,13 +53,23 @@ impl Check {
             return self.decided(s, line);
         }
         self.searches += 1;
-        if self.searches > CHECK_LIMIT {
+        if self.searches > check_limit() {
             return Err("too big".into());
         }
-        let mut search = vct_search(&self.name);
-        let w = search
-            .find(s)
-            .ok_or_else(|| format!("no win found after {}", line.join(" ")))?;
+        // Forcing wins first (no fukumi moves, which leave the defender every reply and so
+        // make the tree to walk wider), then the puzzle's own search.
+        let mut w = None;
+        if !dfs() {
+            let mut forcing = DfpnVct::new(DEPTH, BUDGET);
+            forcing.two_twos = false;
+            w = forcing.find(s);
+        }
+        let w = match w {
+            Some(w) => w,
+            None => vct_search(&self.name)
+                .find(s)
+                .ok_or_else(|| format!("no win found after {}", line.join(" ")))?,
+        };
         let c = child(s, w.mv);
         line.push(s.format_move(w.mv));
         let r = self.defender_loses(&c, line);
@@ -98,9 +114,18 @@ const NOT_YET_SOLVED: &[&str] = &[];
 /// point of the published line (this many plies of it played, both sides'), and
 /// `GOMOKU_VCT_FULL=1` from the puzzle's own position (with two-two quiet moves tried at every
 /// level and the budget `GOMOKU_VCT_BUDGET`, 5,000,000 nodes unless set).
-const CI_FROM_PLY: &[(&str, usize)] = &[("vct_black_long", 12)];
-/// Puzzles whose whole search (`GOMOKU_VCT_FULL=1`) is not solved yet (results/gomoku.md).
-const NOT_YET_SOLVED_FULL: &[&str] = &["vct_black_long"];
+const CI_FROM_PLY: &[(&str, usize)] = &[("vct_black_long", 8)];
+/// Puzzles whose whole search (`GOMOKU_VCT_FULL=1`) the depth-first search (`GOMOKU_VCT_SEARCH=dfs`)
+/// does not solve yet (results/gomoku.md); df-pn solves them all.
+const NOT_YET_SOLVED_FULL_DFS: &[&str] = &["vct_black_long"];
+
+/// The check's limit: CHECK_LIMIT, or `GOMOKU_VCT_CHECK_LIMIT` searches.
+fn check_limit() -> u64 {
+    std::env::var("GOMOKU_VCT_CHECK_LIMIT")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(CHECK_LIMIT)
+}
 
 fn full() -> bool {
     std::env::var_os("GOMOKU_VCT_FULL").is_some()
@@ -112,20 +137,65 @@ fn full() -> bool {
 /// the budget), so they stay the root's unless asked for.
 const TWO_TWOS_EVERYWHERE: &[&str] = &["vct_fukumi"];
 
-/// The search for a puzzle (its main search and every search of its check).
-fn vct_search(name: &str) -> VctSearch {
-    let mut search = VctSearch::new(DEPTH, BUDGET);
-    if TWO_TWOS_EVERYWHERE.contains(&name) {
-        search.two_two_levels = DEPTH;
+/// One of the two VCT searches over the same moves: df-pn (`DfpnVct`, the default, fukumi
+/// moves at every level for every puzzle) or the depth-first `VctSearch`
+/// (`GOMOKU_VCT_SEARCH=dfs`, fukumi moves at the root only but for `TWO_TWOS_EVERYWHERE`).
+enum Search {
+    Dfpn(DfpnVct),
+    Dfs(VctSearch),
+}
+
+impl Search {
+    fn find(&mut self, s: &Gomoku) -> Option<Win> {
+        match self {
+            Search::Dfpn(d) => d.find(s),
+            Search::Dfs(d) => d.find(s),
+        }
     }
-    if full() && CI_FROM_PLY.iter().any(|&(n, _)| n == name) {
-        search.budget = std::env::var("GOMOKU_VCT_BUDGET")
+    fn nodes(&self) -> u64 {
+        match self {
+            Search::Dfpn(d) => {
+                if std::env::var_os("GOMOKU_VCT_VERBOSE").is_some() {
+                    eprintln!(
+                        "df-pn nodes {}, VCF nodes {}",
+                        d.dfpn_nodes,
+                        d.nodes() - d.dfpn_nodes
+                    );
+                }
+                d.nodes()
+            }
+            Search::Dfs(d) => d.nodes,
+        }
+    }
+}
+
+fn dfs() -> bool {
+    std::env::var("GOMOKU_VCT_SEARCH").is_ok_and(|v| v == "dfs")
+}
+
+/// The search for a puzzle (its main search and every search of its check).
+fn vct_search(name: &str) -> Search {
+    let budget = if full() && CI_FROM_PLY.iter().any(|&(n, _)| n == name) {
+        std::env::var("GOMOKU_VCT_BUDGET")
             .ok()
             .and_then(|b| b.parse().ok())
-            .unwrap_or(BUDGET);
+            .unwrap_or(BUDGET)
+    } else {
+        BUDGET
+    };
+    if !dfs() {
+        let mut d = DfpnVct::new(DEPTH, budget);
+        d.deepening = std::env::var_os("GOMOKU_VCT_NO_DEEPENING").is_none();
+        d.two_twos = std::env::var_os("GOMOKU_VCT_NO_FUKUMI").is_none();
+        d.kind_init = std::env::var_os("GOMOKU_VCT_NO_KIND_INIT").is_none();
+        return Search::Dfpn(d);
+    }
+    let mut search = VctSearch::new(DEPTH, budget);
+    if TWO_TWOS_EVERYWHERE.contains(&name) || full() && CI_FROM_PLY.iter().any(|&(n, _)| n == name)
+    {
         search.two_two_levels = DEPTH;
     }
-    search
+    Search::Dfs(search)
 }
 
 /// One puzzle: Ok(report line) when solved and checked, Err(why) otherwise.
@@ -135,7 +205,10 @@ fn solve(rules: &GomokuRules, entry: &str) -> (String, Result<String, String>) {
     let published: Vec<&str> = published.split_whitespace().collect();
     let mut s = Gomoku::parse_position(rules, pos.trim()).unwrap();
     let skip = match CI_FROM_PLY.iter().find(|&&(n, _)| n == name) {
-        Some(&(_, plies)) if !full() => plies,
+        Some(&(_, plies)) if !full() => std::env::var("GOMOKU_VCT_FROM_PLY")
+            .ok()
+            .and_then(|b| b.parse().ok())
+            .unwrap_or(plies),
         _ => 0,
     };
     for text in &published[..skip] {
@@ -161,7 +234,7 @@ fn solve(rules: &GomokuRules, entry: &str) -> (String, Result<String, String>) {
     let Some(win) = search.find(&s) else {
         return (
             name.to_string(),
-            Err(format!("no VCT found ({} nodes)", search.nodes)),
+            Err(format!("no VCT found ({} nodes)", search.nodes())),
         );
     };
     let ms = t.elapsed().as_secs_f64() * 1000.0;
@@ -170,20 +243,43 @@ fn solve(rules: &GomokuRules, entry: &str) -> (String, Result<String, String>) {
     let mut check = Check {
         name: base.to_string(),
         attacker: s.side(),
-        searches: 0,
+        // The whole position of a CI_FROM_PLY puzzle: no walk of the replies (each search of it
+        // may take the whole GOMOKU_VCT_BUDGET), the first move must be the published one.
+        searches: if full() && CI_FROM_PLY.iter().any(|&(n, _)| n == base) {
+            check_limit()
+        } else {
+            0
+        },
     };
     let checked = match check.attacker_wins(&s, &mut Vec::new()) {
         Ok(()) => format!("checked against every reply ({} searches)", check.searches),
-        Err(e) if e == "too big" => {
-            if first != published[0] {
+        Err(e) if e == "too big" && first != published[0] => {
+            // Another first move than the published one, and too many replies to walk: the
+            // published move must then be proven by the same search (a new one), the defender
+            // to move after it.
+            let mv = s.parse_move(published[0]).unwrap();
+            let mut again = vct_search(base);
+            let proven = match &mut again {
+                Search::Dfpn(d) => d.defender_loses(&child(&s, mv)),
+                Search::Dfs(_) => None,
+            };
+            let Some(plies) = proven else {
                 return (
                     name.to_string(),
                     Err(format!(
-                        "the reply tree is too big to check and the first move {first} is not the published {}",
-                        published[0]
+                        "the reply tree is too big to check and the first move {first} ({} plies, {} nodes) is not the published {}",
+                        win.plies, search.nodes(), published[0]
                     )),
                 );
-            }
+            };
+            format!(
+                "reply tree too big to walk; the published {} proven too ({} plies, {} nodes)",
+                published[0],
+                plies + 1,
+                again.nodes()
+            )
+        }
+        Err(e) if e == "too big" => {
             "first move as published (reply tree too big to walk)".to_string()
         }
         Err(e) => return (name.to_string(), Err(format!("{first} does not win: {e}"))),
@@ -192,7 +288,9 @@ fn solve(rules: &GomokuRules, entry: &str) -> (String, Result<String, String>) {
         name.to_string(),
         Ok(format!(
             "{first} (published {}), {} plies, {} nodes, {ms:.1} ms; {checked}",
-            published[0], win.plies, search.nodes
+            published[0],
+            win.plies,
+            search.nodes()
         )),
     )
 }
@@ -218,7 +316,7 @@ fn quintet_vct_puzzles_are_solved() {
         let (label, result) = solve(&rules, entry);
         let name = label.split(' ').next().unwrap().to_string();
         let expected_unsolved = NOT_YET_SOLVED.contains(&name.as_str())
-            || full() && NOT_YET_SOLVED_FULL.contains(&name.as_str());
+            || full() && dfs() && NOT_YET_SOLVED_FULL_DFS.contains(&name.as_str());
         let name = label;
         match result {
             Ok(line) if expected_unsolved => {
@@ -250,7 +348,7 @@ fn explain_unsolved_lines() {
     {
         let (head, published) = entry.split_once('|').unwrap();
         let (name, pos) = head.trim().split_once(' ').unwrap();
-        if !NOT_YET_SOLVED.contains(&name) && !NOT_YET_SOLVED_FULL.contains(&name) {
+        if !NOT_YET_SOLVED.contains(&name) && !NOT_YET_SOLVED_FULL_DFS.contains(&name) {
             continue;
         }
         println!("{name}");

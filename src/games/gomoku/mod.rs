@@ -10,9 +10,12 @@
 //! - `text`: position and move text; `sgf`: game records as SGF;
 //! - `eval`: the evaluator (named line-pattern weights) and the search hooks;
 //! - `threats`: threat-space search (VCF by fours, VCT by threes and fours);
-//! - `vct`: VCT by VCF threats (any move after which a VCF would win), the puzzle solver.
+//! - `vct`: VCT by VCF threats (any move after which a VCF would win): its moves and a
+//!   depth-first search;
+//! - `dfpn`: VCT by df-pn over `vct`'s moves, the puzzle solver.
 
 pub mod board;
+pub mod dfpn;
 pub mod draw;
 pub mod eval;
 pub mod forbidden;

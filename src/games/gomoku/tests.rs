@@ -31,3 +31,33 @@ fn conformance_under_every_rule() {
         assert!(cov.terminals > 0, "{r}");
     }
 }
+
+/// df-pn VCT (the puzzles are tests/gomoku_vct.rs): quintet's vct_white, white to move wins
+/// by threes from i10; after i10 black loses whatever it plays, after a1 it does not.
+#[test]
+fn dfpn_vct_solves_a_small_puzzle() {
+    let r = rules("rule=renju,opening=free");
+    let s = Gomoku::parse_position(
+        &r,
+        ".............../.............../.............../.............../.............../\
+         ......x..x...../......xoo....../.......x......./........o....../.............../\
+         .............../.............../.............../.............../............... o",
+    )
+    .unwrap();
+    for two_twos in [false, true] {
+        let mut search = dfpn::DfpnVct::new(24, 1_000_000);
+        search.two_twos = two_twos;
+        let win = search.find(&s).expect("a VCT");
+        assert_eq!(s.format_move(win.mv), "i10");
+        let mut after = s.clone();
+        after.play(s.parse_move("i10").unwrap());
+        assert!(dfpn::DfpnVct::new(24, 1_000_000)
+            .defender_loses(&after)
+            .is_some());
+        let mut after = s.clone();
+        after.play(s.parse_move("a1").unwrap());
+        assert!(dfpn::DfpnVct::new(24, 1_000_000)
+            .defender_loses(&after)
+            .is_none());
+    }
+}

@@ -23,8 +23,10 @@ use super::threats::{Points, ThreatSearch, Win};
 
 /// Most nodes one VCF look-up (a threat, or the defender's own VCF) may take.
 const VCF_BUDGET: u64 = 4_000;
+/// Mixed into a position's key where two-two (fukumi) moves are tried.
+pub(super) const FUKUMI_KEY: u64 = 0x6A09_E667_F3BC_C908;
 /// Most fours the defender's own VCF may take.
-const DEFENDER_VCF_DEPTH: u32 = 30;
+pub(super) const DEFENDER_VCF_DEPTH: u32 = 30;
 
 /// A VCF that a passing defender would lose to: its line from the attacker's first four, and
 /// the points that end it.
@@ -93,7 +95,7 @@ impl VctSearch {
     }
 
     /// A VCF of the side to move within `depth` fours (the five is free).
-    fn vcf(&mut self, s: &Gomoku, depth: u32) -> Option<Win> {
+    pub(super) fn vcf(&mut self, s: &Gomoku, depth: u32) -> Option<Win> {
         self.vcf.max_depth = depth;
         self.vcf.nodes = 0;
         let w = self.vcf.find(s);
@@ -216,7 +218,15 @@ impl VctSearch {
         if depth == 0 {
             return None;
         }
-        let key = s.hash();
+        // Whether two-two moves are tried here is part of the key: a refutation without them
+        // does not hold where they are tried (a proof would hold anywhere, being a real win,
+        // but the two settings are kept apart alike).
+        let key = s.hash()
+            ^ if level < self.two_two_levels {
+                FUKUMI_KEY
+            } else {
+                0
+            };
         if self.refuted.get(&key).is_some_and(|&d| d >= depth) {
             return None;
         }
