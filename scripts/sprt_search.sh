@@ -9,7 +9,9 @@
 #   e.g. scripts/sprt_search.sh othello engines/othello/ab-lmr.toml engines/othello/ab-plain.toml
 #
 # Env: OUT (default results/search/GAME-<feature>-vs-<base>-<nodes>), BOARDLAB (the binary,
-# default target/release/boardlab), SEED (default 2026).
+# default target/release/boardlab), SEED (default 2026), CONCURRENCY (default 1).
+# TC=<base+inc> (e.g. TC=2+0.02) plays at that time control instead of NODES (the Must show of
+# issue 22): at normal priority, on a quiet machine only, and the load goes beside the result.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: sprt_search.sh GAME FEATURE_ENGINE BASE_ENGINE [NODES] [MAX_GAMES]}
@@ -23,11 +25,13 @@ case "$game" in
   *) plies=4; max_plies=400 ;;
 esac
 BOARDLAB=${BOARDLAB:-target/release/boardlab}
-name="$game-$(basename "$feature" .toml)-vs-$(basename "$base" .toml)-$nodes"
+limit=(--nodes "$nodes"); tag=$nodes; prio=(nice -n 19)
+if [ -n "${TC:-}" ]; then limit=(--tc "$TC"); tag="tc$TC"; prio=(); fi
+name="$game-$(basename "$feature" .toml)-vs-$(basename "$base" .toml)-$tag"
 OUT=${OUT:-results/search/$name}
 resume=()
 [ -f "$OUT/tournament.json" ] && resume=(--resume)
 mkdir -p "$(dirname "$OUT")"
-nice -n 19 "$BOARDLAB" match "$feature" "$base" --games "$max_games" --nodes "$nodes" \
+${prio[@]+"${prio[@]}"} "$BOARDLAB" match "$feature" "$base" --games "$max_games" "${limit[@]}" \
   --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05 --random-openings "$plies" --seed "${SEED:-2026}" \
-  --max-plies "$max_plies" --concurrency 1 --progress-secs 60 --out "$OUT" "${resume[@]}"
+  --max-plies "$max_plies" --concurrency "${CONCURRENCY:-1}" --progress-secs 60 --out "$OUT" "${resume[@]}"
