@@ -128,28 +128,25 @@ impl Default for Ordering {
     }
 }
 
+/// The shift 0-8 after `prefix` in `text` (`patterns/5`, `hand+patterns/5`).
+fn shift_of(text: &str, prefix: &str) -> Result<u8, String> {
+    match text[prefix.len()..].parse::<u8>() {
+        Ok(k) if k <= 8 => Ok(k),
+        _ => Err(format!(
+            "bad ordering {:?}: {prefix}<shift> takes a shift 0-8",
+            crate::game::error::quote(text)
+        )),
+    }
+}
+
 impl std::str::FromStr for Ordering {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
             "hand" => Ok(Ordering::Hand),
             "patterns" => Ok(Ordering::Patterns(PATTERN_SHIFT)),
-            _ if s.starts_with("hand+patterns/") => {
-                match s["hand+patterns/".len()..].parse::<u8>() {
-                    Ok(k) if k <= 8 => Ok(Ordering::Mixed(k)),
-                    _ => Err(format!(
-                        "bad ordering {:?}: hand+patterns/<shift> takes a shift 0-8",
-                        crate::game::error::quote(s)
-                    )),
-                }
-            }
-            _ if s.starts_with("patterns/") => match s["patterns/".len()..].parse::<u8>() {
-                Ok(k) if k <= 8 => Ok(Ordering::Patterns(k)),
-                _ => Err(format!(
-                    "bad ordering {:?}: patterns/<shift> takes a shift 0-8",
-                    crate::game::error::quote(s)
-                )),
-            },
+            _ if s.starts_with("hand+patterns/") => shift_of(s, "hand+patterns/").map(Ordering::Mixed),
+            _ if s.starts_with("patterns/") => shift_of(s, "patterns/").map(Ordering::Patterns),
             other => Err(format!(
                 "unknown ordering evaluation {:?} (hand, patterns, patterns/<shift>, hand+patterns/<shift>)",
                 crate::game::error::quote(other)
