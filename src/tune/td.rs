@@ -253,6 +253,16 @@ fn td_update(
     let (hn, inn) = (s.hidden, s.inputs);
     let params = &mut net.params;
     let e = &mut t.traces;
+    // Parameter p's traces are its OUTPUTS entries of `e`, one an output.
+    let mut update = |p: usize, g: [f64; OUTPUTS]| {
+        step(
+            &mut e[p * OUTPUTS..(p + 1) * OUTPUTS],
+            g,
+            lambda,
+            ad,
+            &mut params[p],
+        )
+    };
     for j in 0..hn {
         let back = [
             b.back[j],
@@ -271,46 +281,22 @@ fn td_update(
                 back[3] * xi,
                 back[4] * xi,
             ];
-            step(
-                &mut e[p * OUTPUTS..p * OUTPUTS + OUTPUTS],
-                g,
-                lambda,
-                ad,
-                &mut params[p],
-            );
+            update(p, g);
         }
         let p = s.b1_at() + j;
-        step(
-            &mut e[p * OUTPUTS..p * OUTPUTS + OUTPUTS],
-            back,
-            lambda,
-            ad,
-            &mut params[p],
-        );
+        update(p, back);
     }
     for k in 0..OUTPUTS {
         for j in 0..hn {
             let p = s.w2_at() + k * hn + j;
             let mut g = [0.0; OUTPUTS];
             g[k] = b.d[k] * b.act.hidden[j];
-            step(
-                &mut e[p * OUTPUTS..p * OUTPUTS + OUTPUTS],
-                g,
-                lambda,
-                ad,
-                &mut params[p],
-            );
+            update(p, g);
         }
         let p = s.b2_at() + k;
         let mut g = [0.0; OUTPUTS];
         g[k] = b.d[k];
-        step(
-            &mut e[p * OUTPUTS..p * OUTPUTS + OUTPUTS],
-            g,
-            lambda,
-            ad,
-            &mut params[p],
-        );
+        update(p, g);
     }
 }
 
