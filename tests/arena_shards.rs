@@ -15,9 +15,19 @@ fn fixture(p: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(p)
 }
 
+/// Runs `cmd` with `--out out` added, its output dropped; true when it succeeded.
+fn succeeds(cmd: &mut Command, out: &Path) -> bool {
+    cmd.arg("--out")
+        .arg(out)
+        .stdout(Stdio::null())
+        .status()
+        .unwrap()
+        .success()
+}
+
 fn tournament(out: &Path, seed: &str, extra: &[&str]) -> bool {
-    Command::new(bin())
-        .args(["tournament", "--engines"])
+    let mut cmd = Command::new(bin());
+    cmd.args(["tournament", "--engines"])
         .arg(fixture("engines/othello/random.toml"))
         .arg(fixture("tests/fixtures/arena/random-b.toml"))
         .arg(fixture("tests/fixtures/arena/random-c.toml"))
@@ -30,13 +40,8 @@ fn tournament(out: &Path, seed: &str, extra: &[&str]) -> bool {
             "--seed",
             seed,
         ])
-        .args(extra)
-        .arg("--out")
-        .arg(out)
-        .stdout(Stdio::null())
-        .status()
-        .unwrap()
-        .success()
+        .args(extra);
+    succeeds(&mut cmd, out)
 }
 
 fn merge(dirs: &[&Path], out: &Path) -> bool {
@@ -119,8 +124,8 @@ fn sprt_shards_play_their_slice_and_the_merge_decides() {
     let dir = std::env::temp_dir().join(format!("arena-sprt-shards-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let run = |out: &Path, extra: &[&str]| {
-        Command::new(bin())
-            .args(["match"])
+        let mut cmd = Command::new(bin());
+        cmd.args(["match"])
             .arg(fixture("engines/othello/ab-d4.toml"))
             .arg(fixture("engines/othello/random.toml"))
             .args([
@@ -133,13 +138,8 @@ fn sprt_shards_play_their_slice_and_the_merge_decides() {
                 "2",
             ])
             .args(["--sprt", "elo0=0,elo1=200,alpha=0.05,beta=0.05"])
-            .args(extra)
-            .arg("--out")
-            .arg(out)
-            .stdout(Stdio::null())
-            .status()
-            .unwrap()
-            .success()
+            .args(extra);
+        succeeds(&mut cmd, out)
     };
     let played = |d: &Path| {
         std::fs::read_to_string(d.join("games.jsonl"))
