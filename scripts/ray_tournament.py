@@ -77,7 +77,7 @@ def main():
     ray.init(address=a.address, include_dashboard=False, log_to_driver=False)
     pieces = a.shards * a.batches
     merged = os.path.join(out, "merged")
-    sequential = "--sprt" in args
+    sequential = any(x == "--sprt" or x.startswith("--sprt=") for x in args)
     dirs = []
     code = 0
     try:
@@ -109,6 +109,7 @@ def main():
     finally:
         ray.shutdown()
     sys.exit(code)
+
 
 if __name__ == "__main__":
     main()
