@@ -4,7 +4,8 @@
 # Each step is a colour-swapped tournament from seeded random openings (GAMES games, default 200
 # = 100 pairs), one game at a time under `heavy` (about one core a match), resumable: rerunning
 # the script continues every step where it stopped (--resume). The peer steps run at each time
-# control in TCS (default "10+0.1 60+0.6"); the load (uptime) is written beside each result.
+# control in TCS (default "10+0.1 60+0.6"; an entry like 65ms is a fixed time a move for both
+# sides instead of a clock, `--movetime 65`); the load (uptime) is written beside each result.
 #
 #   BOARDLAB_PEERS=/path/to/peers scripts/strength_vs_peers.sh othello|draughts|checkers
 #
@@ -12,7 +13,9 @@
 # "Peer engines", for where each comes from and how to build it). Without it only the steps
 # below the peer run. Env: GAMES, TCS, STEPS (a subset of "random-greedy greedy-ab ab-peer"),
 # OUT (default results/strength/GAME), BOARDLAB (the binary, default target/release/boardlab),
-# AB (boardlab's engine file for the peer steps, default engines/GAME/ab-clock.toml).
+# AB (boardlab's engine file for the peer steps, default engines/GAME/ab-clock.toml), CONCURRENCY
+# (games at once, default 1; 2 on an otherwise idle two-core machine keeps each engine on a core,
+# since only one side of a game thinks at a time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 game=${1:?usage: strength_vs_peers.sh othello|draughts|checkers}
@@ -36,10 +39,14 @@ step() {
   local name=$1 tc=$2 a=$3 b=$4 dir=$OUT/$1 resume=()
   [ -f "$dir/tournament.json" ] && resume=(--resume)
   local clock=()
-  [ "$tc" != none ] && clock=(--tc "$tc")
+  case "$tc" in
+    none) ;;
+    *ms) clock=(--movetime "${tc%ms}") ;;
+    *) clock=(--tc "$tc") ;;
+  esac
   echo "== $game $name (tc $tc), load: $(uptime | sed 's/.*load/load/')" | tee -a "$OUT/load.txt"
   ${HEAVY:+$HEAVY} "$BOARDLAB" tournament --engines "$a" "$b" --games "$GAMES" \
-    --random-openings "$plies" --seed 2026 --concurrency 1 --progress-secs 60 "${clock[@]}" \
+    --random-openings "$plies" --seed 2026 --concurrency "${CONCURRENCY:-1}" --progress-secs 60 "${clock[@]}" \
     --out "$dir" "${resume[@]}"
   echo "   done, load: $(uptime | sed 's/.*load/load/')" | tee -a "$OUT/load.txt"
   grep -A4 '^| # |' "$dir/summary.md" || true
