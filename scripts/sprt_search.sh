@@ -34,4 +34,5 @@ resume=()
 mkdir -p "$(dirname "$OUT")"
 ${prio[@]+"${prio[@]}"} "$BOARDLAB" match "$feature" "$base" --games "$max_games" "${limit[@]}" \
   --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05 --random-openings "$plies" --seed "${SEED:-2026}" \
-  --max-plies "$max_plies" --concurrency "${CONCURRENCY:-1}" --progress-secs 60 --out "$OUT" "${resume[@]}"
+  --max-plies "$max_plies" --concurrency "${CONCURRENCY:-1}" --progress-secs 60 \
+  --out "$OUT" "${resume[@]}"

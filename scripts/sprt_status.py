@@ -2,9 +2,10 @@
 """Where an SPRT of scripts/sprt_search.sh stands, from its games.jsonl (also while it runs, or
 after it was stopped short of a decision): games, W-D-L of the first engine, pentanomial pair
 counts, Elo with its 95% interval (pentanomial), the mean depth each engine reached a move
-and the mean time it took a move (ms; a time control's figure to read beside the load), and the LLR of elo0=0, elo1=5 against the
-bounds +-2.94 (alpha = beta = 0.05). The formulas are those of scripts/stats_reference.py (the
-arena's own, re-derived), so the figures agree with the arena's summary when the run ends.
+and the mean time it took a move (ms; a time control's figure to read beside the load), and
+the LLR of elo0=0, elo1=5 against the bounds +-2.94 (alpha = beta = 0.05). The formulas are
+those of scripts/stats_reference.py (the arena's own, re-derived), so the figures agree with the
+arena's summary when the run ends.
 
     python3 scripts/sprt_status.py results/search/<run> [<run> ...]
 """
@@ -57,5 +58,5 @@ if __name__ == "__main__":
     for run in sys.argv[1:]:
         s = status(run)
         print(f"| {s['run']} | {s['games']} | {s['wdl'][0]}-{s['wdl'][1]}-{s['wdl'][2]} | "
-              f"{s['penta']} | {s['elo']:+.1f} ± {s['err']:.1f} | {s['llr']:+.2f} | {s['verdict']} | "
-              f"{s['depth']} | {s['ms']} |")
+              f"{s['penta']} | {s['elo']:+.1f} ± {s['err']:.1f} | {s['llr']:+.2f} | "
+              f"{s['verdict']} | {s['depth']} | {s['ms']} |")

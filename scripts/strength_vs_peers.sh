@@ -46,7 +46,8 @@ step() {
   esac
   echo "== $game $name (tc $tc), load: $(uptime | sed 's/.*load/load/')" | tee -a "$OUT/load.txt"
   ${HEAVY:+$HEAVY} "$BOARDLAB" tournament --engines "$a" "$b" --games "$GAMES" \
-    --random-openings "$plies" --seed 2026 --concurrency "${CONCURRENCY:-1}" --progress-secs 60 "${clock[@]}" \
+    --random-openings "$plies" --seed 2026 --concurrency "${CONCURRENCY:-1}" \
+    --progress-secs 60 "${clock[@]}" \
     --out "$dir" "${resume[@]}"
   echo "   done, load: $(uptime | sed 's/.*load/load/')" | tee -a "$OUT/load.txt"
   grep -A4 '^| # |' "$dir/summary.md" || true
