@@ -504,42 +504,46 @@ impl EngineSpec {
     /// that say the same are the same engine to `--resume`.
     pub fn load(path: &Path) -> Result<EngineSpec, String> {
         let text = read_engine_file(path)?;
-        let within = |e: String| format!("engine file {}: {e}", path.display());
         let table: toml::Table = text
             .parse()
-            .map_err(|e: toml::de::Error| within(e.to_string()))?;
+            .map_err(|e: toml::de::Error| in_file(path, e.to_string()))?;
         if !table.contains_key("base") {
             // Parsed from the text, so an error points at its line.
-            return Self::from_toml(&text).map_err(within);
+            return Self::from_toml(&text).map_err(|e| in_file(path, e));
         }
         let resolved = resolve_base(path, table, 0)?;
         let spec: EngineSpec = toml::Value::Table(resolved)
             .try_into()
-            .map_err(|e: toml::de::Error| within(e.to_string()))?;
-        spec.check().map_err(within)?;
+            .map_err(|e: toml::de::Error| in_file(path, e.to_string()))?;
+        spec.check().map_err(|e| in_file(path, e))?;
         Ok(spec)
     }
     pub fn from_toml(text: &str) -> Result<EngineSpec, String> {
-        let table: toml::Table = text.parse().map_err(|e: toml::de::Error| e.to_string())?;
-        if let Some(base) = table.get("base") {
-            return Err(format!(
-                "base = {base} names a file relative to an engine file's folder: load the \
-                 engine from its file"
-            ));
-        }
-        let spec: EngineSpec = toml::from_str(text).map_err(|e| e.to_string())?;
+        let spec: EngineSpec = toml::from_str(text).map_err(|e| {
+            // `base` is refused as an unknown field; say why instead.
+            match text
+                .parse::<toml::Table>()
+                .ok()
+                .and_then(|t| t.get("base").cloned())
+            {
+                Some(base) => format!(
+                    "base = {base} names a file relative to an engine file's folder: load the \
+                     engine from its file"
+                ),
+                None => e.to_string(),
+            }
+        })?;
         spec.check()?;
         Ok(spec)
     }
     /// The checks serde's types do not make.
     fn check(&self) -> Result<(), String> {
-        let spec = self;
-        spec.limits
+        self.limits
             .check()
-            .map_err(|e| format!("engine {:?}: [limits] {e}", spec.name))?;
-        if let Some(o) = &spec.offers {
+            .map_err(|e| format!("engine {:?}: [limits] {e}", self.name))?;
+        if let Some(o) = &self.offers {
             o.check()
-                .map_err(|e| format!("engine {:?}: {e}", spec.name))?;
+                .map_err(|e| format!("engine {:?}: {e}", self.name))?;
         }
         Ok(())
     }
@@ -591,6 +595,11 @@ impl EngineSpec {
     }
 }
 
+/// `error`, said of the engine file at `path`.
+fn in_file(path: &Path, error: String) -> String {
+    format!("engine file {}: {error}", path.display())
+}
+
 fn read_engine_file(path: &Path) -> Result<String, String> {
     std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read engine file {}: {e}", path.display()))
@@ -599,7 +608,7 @@ fn read_engine_file(path: &Path) -> Result<String, String> {
 /// `table` (the file at `path`, already parsed) with its `base` chain merged in, `chain` files
 /// below the first.
 fn resolve_base(path: &Path, mut table: toml::Table, chain: usize) -> Result<toml::Table, String> {
-    let within = |e: String| format!("engine file {}: {e}", path.display());
+    let within = |e: String| in_file(path, e);
     let Some(base) = table.remove("base") else {
         return Ok(table);
     };
