@@ -10,14 +10,26 @@ import math
 Z = 1.959963984540054
 
 def elo(s):
+    # As elo_from_score in src/arena/stats.rs: a score of 0 or 1 has no finite Elo.
+    if s <= 0:
+        return -math.inf
+    if s >= 1:
+        return math.inf
     return -400 * math.log10(1 / s - 1)
+
+def bar(s, h):
+    """Half the Elo width of the interval s +- h, clamped to scores in [0, 1] as the arena does
+    (a one-sided result early in a run has an infinite bar, not a math domain error)."""
+    if not 0 < s < 1:
+        return math.inf
+    return (elo(min(s + h, 1)) - elo(max(s - h, 0))) / 2
 
 def trinomial(w, d, l):
     n = w + d + l
     s = (w + d / 2) / n
     var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / n
     h = Z * math.sqrt(var / n)
-    err = (elo(s + h) - elo(s - h)) / 2
+    err = bar(s, h)
     nelo = (s - 0.5) / math.sqrt(var) * 800 / math.log(10)
     los = 0.5 * (1 + math.erf((w - l) / math.sqrt(2 * (w + l))))
     return dict(score=s, var=var, elo=elo(s), err=err, nelo=nelo, los=los)
@@ -32,7 +44,7 @@ def penta(counts):
     s = sum(c * x for c, x in zip(counts, xs)) / n
     var = sum(c * (x - s) ** 2 for c, x in zip(counts, xs)) / n
     h = Z * math.sqrt(var / n)
-    err = (elo(s + h) - elo(s - h)) / 2
+    err = bar(s, h)
     nelo = (s - 0.5) / math.sqrt(2 * var) * 800 / math.log(10)
     return dict(score=s, var=var, elo=elo(s), err=err, nelo=nelo)
 
