@@ -99,6 +99,7 @@ fn texel_recovers_known_weights() {
         patience: 200,
         min_delta: 0.0,
         fixed: vec![false; truth.len()],
+        l2: Vec::new(),
     };
     let r = texel::tune(&train, &valid, &[0.5; 5], &opts, Some(k_true), |_| {});
     for (i, (w, t)) in r.weights.iter().zip(&truth).enumerate() {
@@ -114,6 +115,46 @@ fn texel_recovers_known_weights() {
     fixed.fixed[0] = true;
     let r = texel::tune(&train, &valid, &[0.5; 5], &fixed, Some(k_true), |_| {});
     assert_eq!(r.weights[0], 0.5);
+}
+
+/// A fit is the same, bit for bit, on one thread and on three: the committed fits rerun exactly.
+#[test]
+fn texel_fits_are_the_same_on_any_number_of_threads() {
+    let data = Dataset::from_positions(&random_othello(20_000, 21)).unwrap();
+    let (train, valid) = data.split(0.1, 4);
+    let opts = texel::TexelOptions {
+        method: Method::adam(0.5),
+        max_epochs: 30,
+        patience: 30,
+        min_delta: 0.0,
+        fixed: vec![false; Othello::default_weights().len()],
+        l2: vec![1e-4; Othello::default_weights().len()],
+    };
+    let fit = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| {
+                texel::tune(
+                    &train,
+                    &valid,
+                    &Othello::default_weights(),
+                    &opts,
+                    None,
+                    |_| {},
+                )
+            })
+    };
+    let (one, three) = (fit(1), fit(3));
+    assert_eq!(one.k, three.k);
+    assert_eq!(one.weights, three.weights);
+    assert_eq!(one.history, three.history);
+    assert_ne!(
+        one.weights,
+        Othello::default_weights(),
+        "the fit moved nothing"
+    );
 }
 
 /// SPSA's own update rule (Fishtest's schedule) on a noisy quadratic: the "games" are won by
@@ -302,37 +343,56 @@ fn killed_spsa_run_resumes_with_nothing_lost() {
 }
 
 /// A small Othello tournament, extracted, read back, labelled exactly near the end, and tuned.
-#[test]
-fn extract_and_texel_from_the_command_line() {
-    let dir = temp("extract");
-    let t = dir.join("games");
+/// `games` games of `a` against `b` at `depth` from 6-ply random openings, into `dir/games`.
+fn play(dir: &Path, a: &str, b: &str, games: usize, depth: u32) -> PathBuf {
+    let out = dir.join("games");
+    let (games, depth) = (games.to_string(), depth.to_string());
     let (code, _, err) = boardlab(&[
         "match",
-        "engines/othello/ab-d4.toml",
-        "engines/othello/greedy.toml",
+        a,
+        b,
         "--games",
-        "12",
+        &games,
         "--depth",
-        "1",
+        &depth,
         "--random-openings",
         "6",
         "--out",
-        t.to_str().unwrap(),
+        out.to_str().unwrap(),
         "--quiet",
     ]);
     assert_eq!(code, 0, "{err}");
-    let file = dir.join("pos.txt");
-    let (code, out, err) = boardlab(&[
+    out
+}
+
+/// `tune extract` of the games in `games` into `file`, with `extra` options; its output.
+fn extract(games: &Path, file: &Path, extra: &[&str]) -> String {
+    let mut args = vec![
         "tune",
         "extract",
         "--games",
-        t.to_str().unwrap(),
-        "--skip",
-        "4",
+        games.to_str().unwrap(),
         "--out",
         file.to_str().unwrap(),
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let (code, out, err) = boardlab(&args);
     assert_eq!(code, 0, "{err}");
+    out
+}
+
+#[test]
+fn extract_and_texel_from_the_command_line() {
+    let dir = temp("extract");
+    let t = play(
+        &dir,
+        "engines/othello/ab-d4.toml",
+        "engines/othello/greedy.toml",
+        12,
+        1,
+    );
+    let file = dir.join("pos.txt");
+    let out = extract(&t, &file, &["--skip", "4"]);
     assert!(out.contains("positions from 12 games"), "{out}");
     let text = std::fs::read_to_string(&file).unwrap();
     let (_, pos) = positions::read::<Othello>(&text).unwrap();
@@ -441,4 +501,118 @@ fn bad_position_files_are_errors_naming_the_line() {
     assert!(positions::read::<Othello>(&other)
         .unwrap_err()
         .contains("draughts"));
+}
+
+/// `tune draughts-patterns` from a position file: the evaluator file reads back, an engine
+/// names it and plays; a position file of another game and bad options are errors that say so.
+#[test]
+fn draughts_patterns_from_the_command_line() {
+    let dir = temp("draughts-patterns");
+    let games = play(
+        &dir,
+        "engines/draughts/ab.toml",
+        "engines/draughts/greedy.toml",
+        20,
+        2,
+    );
+    let file = dir.join("pos.txt");
+    extract(&games, &file, &[]);
+    let run = dir.join("run");
+    let model = dir.join("model.dpat");
+    let fit = |extra: &[&str]| {
+        let mut args = vec![
+            "tune",
+            "draughts-patterns",
+            "--positions",
+            file.to_str().unwrap(),
+            "--engine",
+            "engines/draughts/ab-plain.toml",
+            "--out",
+            run.to_str().unwrap(),
+            "--epochs",
+            "40",
+            "--min-count",
+            "3",
+        ];
+        args.extend_from_slice(extra);
+        boardlab(&args)
+    };
+    let (code, out, err) = fit(&[
+        "--fix",
+        "men,kings,mobility",
+        "--evaluator-out",
+        model.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("| men | 100 | 100.000 |"),
+        "fixed weights stay: {out}"
+    );
+    for f in ["log.csv", "loss.svg", "summary.md"] {
+        assert!(run.join(f).exists(), "{f}");
+    }
+    let bytes = std::fs::read(&model).unwrap();
+    let names = <boardlab::games::draughts::Draughts as Evaluate>::feature_names();
+    let m =
+        boardlab::games::draughts::patterns::PatternModel::from_bytes(&bytes, 10, names).unwrap();
+    assert!(
+        m.table.iter().any(|w| *w != 0.0),
+        "no table weight was fitted"
+    );
+    let engine = dir.join("pat.toml");
+    std::fs::write(
+        &engine,
+        format!(
+            "name = \"pat\"\ngame = \"draughts\"\nbackend = \"alphabeta\"\nevaluator = {:?}\n",
+            model.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = boardlab(&[
+        "search",
+        "--game",
+        "draughts",
+        "--engine",
+        engine.to_str().unwrap(),
+        "--depth",
+        "4",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.trim().is_empty());
+    // Wrong inputs: an Othello position file, a validation share out of range.
+    let oth = dir.join("othello.txt");
+    std::fs::write(
+        &oth,
+        "# boardlab positions v1\n# game othello\n# rules \n# label result\n",
+    )
+    .unwrap();
+    let (code, _, err) = boardlab(&[
+        "tune",
+        "draughts-patterns",
+        "--positions",
+        oth.to_str().unwrap(),
+        "--engine",
+        "engines/othello/ab-d4.toml",
+        "--out",
+        run.to_str().unwrap(),
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("othello"), "{err}");
+    let (code, _, err) = fit(&["--valid", "1.5"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--valid 1.5"), "{err}");
+    // An engine file naming a broken model is refused before any search, naming the file.
+    std::fs::write(&model, b"# boardlab draughts patterns v1\nboard 8\n").unwrap();
+    let (code, _, err) = boardlab(&[
+        "search",
+        "--game",
+        "draughts",
+        "--engine",
+        engine.to_str().unwrap(),
+        "--depth",
+        "2",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("model.dpat") && err.contains("8x8"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -40,6 +40,7 @@ mod solve;
 mod solve_race;
 mod tournament;
 mod tune;
+mod tune_draughts_patterns;
 mod tune_patterns;
 mod tune_probcut;
 mod tune_td;

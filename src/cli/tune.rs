@@ -4,6 +4,7 @@
 //! - `spsa`: SPSA on an engine's weights, its games played by the arena.
 //! - `probcut`: ProbCut's regressions for alpha-beta (`cli::tune_probcut`).
 //! - `patterns`: the Othello pattern tables (`cli::tune_patterns`).
+//! - `draughts-patterns`: draughts box tables (`cli::tune_draughts_patterns`).
 //! - `td`: TD(lambda) self-play training of a network evaluator (`cli::tune_td`).
 
 use std::path::{Path, PathBuf};
@@ -38,6 +39,9 @@ enum Method {
     /// Othello pattern tables: label the positions of arena games (final disc difference, exact
     /// scores from --exact-empties on), fit the tables by least squares, write the weights file.
     Patterns(super::tune_patterns::PatternsArgs),
+    /// Draughts and checkers box tables with the hand-set weights, one Texel fit on a position
+    /// file (`tune extract`); writes the evaluator file an engine names (`evaluator = ...`).
+    DraughtsPatterns(super::tune_draughts_patterns::DraughtsPatternsArgs),
     /// TD(lambda) self-play training of a network evaluator (backgammon), resumable.
     Td(super::tune_td::TdArgs),
 }
@@ -49,6 +53,7 @@ pub fn run(args: TuneArgs) -> CliResult {
         Method::Spsa(a) => run_spsa(a),
         Method::Probcut(a) => super::tune_probcut::run(a),
         Method::Patterns(a) => super::tune_patterns::run(a),
+        Method::DraughtsPatterns(a) => super::tune_draughts_patterns::run(a),
         Method::Td(a) => super::tune_td::run(a),
     }
 }
@@ -66,12 +71,12 @@ pub(super) fn command_line() -> String {
     parts.join(" ")
 }
 
-fn write_file(path: &Path, text: &str) -> CliResult {
+pub(super) fn write_file(path: &Path, text: &str) -> CliResult {
     std::fs::write(path, text)
         .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))
 }
 
-fn create_dir(dir: &Path) -> CliResult {
+pub(super) fn create_dir(dir: &Path) -> CliResult {
     std::fs::create_dir_all(dir)
         .map_err(|e| CliError(format!("cannot create {}: {e}", dir.display())))
 }
@@ -248,13 +253,23 @@ struct TexelArgs {
     k: Option<f64>,
 }
 
-fn run_texel(a: TexelArgs) -> CliResult {
-    let text = std::fs::read_to_string(&a.positions)
-        .map_err(|e| CliError(format!("cannot read {}: {e}", a.positions.display())))?;
-    let (game, _) = positions::header(&text)
-        .map_err(|e| CliError(format!("{}: {e}", a.positions.display())))?;
-    let base = EngineSpec::load(&a.engine)?;
+/// A position file's text and game, and the engine file to start from, which must be for that
+/// game.
+pub(super) fn positions_and_engine(
+    positions: &Path,
+    engine: &Path,
+) -> Result<(String, String, EngineSpec), CliError> {
+    let text = std::fs::read_to_string(positions)
+        .map_err(|e| CliError(format!("cannot read {}: {e}", positions.display())))?;
+    let (game, _) =
+        positions::header(&text).map_err(|e| CliError(format!("{}: {e}", positions.display())))?;
+    let base = EngineSpec::load(engine)?;
     base.check_game(&game)?;
+    Ok((text, game, base))
+}
+
+fn run_texel(a: TexelArgs) -> CliResult {
+    let (text, game, base) = positions_and_engine(&a.positions, &a.engine)?;
     with_game!(game.as_str(), |G| texel_game::<G>(&a, &text, &base))?
 }
 
@@ -273,16 +288,7 @@ fn texel_game<G: Evaluate>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliR
     let (train, valid) = data.split(a.valid, a.seed);
     let names = G::feature_names();
     let start = base.weights_for::<G>()?;
-    let mut fixed = vec![false; names.len()];
-    for f in &a.fix {
-        let i = names.iter().position(|n| n == f).ok_or_else(|| {
-            CliError(format!(
-                "--fix {f:?}: no such weight (known: {})",
-                names.join(", ")
-            ))
-        })?;
-        fixed[i] = true;
-    }
+    let fixed = fixed_by_name(names, &a.fix)?;
     let lr =
         a.lr.unwrap_or_else(|| (0.01 * start.iter().fold(0.0f64, |m, w| m.max(w.abs()))).max(0.01));
     let opts = texel::TexelOptions {
@@ -291,6 +297,7 @@ fn texel_game<G: Evaluate>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliR
         patience: a.patience.max(1),
         min_delta: 1e-9,
         fixed,
+        l2: Vec::new(),
     };
     create_dir(&a.out)?;
     eprintln!(
@@ -300,39 +307,48 @@ fn texel_game<G: Evaluate>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliR
         valid.len(),
         names.len()
     );
-    let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let bar = if tty {
-        indicatif::ProgressBar::new(a.epochs as u64)
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} epochs {elapsed} {msg}")
-            .expect("valid template"),
-    );
-    let mut last_line = Instant::now();
-    let result = texel::tune(&train, &valid, &start, &opts, a.k, |e| {
-        bar.set_position(e.epoch as u64);
-        bar.set_message(format!("train {:.6} valid {:.6}", e.train, e.valid));
-        if !tty && last_line.elapsed().as_secs_f64() >= 5.0 {
-            last_line = Instant::now();
-            eprintln!(
-                "epoch {} train {:.6} valid {:.6}",
-                e.epoch, e.train, e.valid
-            );
-        }
-    });
-    bar.finish_and_clear();
+    let result = texel_with_progress(&train, &valid, &start, &opts, a.k, a.epochs);
     let name = a
         .name
         .clone()
         .unwrap_or_else(|| format!("{}-texel", base.name));
     let spec = engine_file::with_weights::<G>(base, &name, &result.weights, 3);
-    let header = vec![
+    let header = texel_header("Texel-tuned", &a.engine, &a.positions, &result);
+    engine_file::write(&a.out.join("weights.toml"), &spec, &header)?;
+    if let Some(p) = &a.engine_out {
+        engine_file::write(p, &spec, &header)?;
+    }
+    write_texel_logs(&a.out, &format!("{} Texel", G::ID), &result)?;
+    let md = format!(
+        "# Texel tuning: {}\n\n```\n{}\n```\n\n- positions: {} ({} train, {} validation, split seed {})\n- optimizer: {} lr {}\n{}",
+        G::ID,
+        command_line(),
+        data.len(),
+        train.len(),
+        valid.len(),
+        a.seed,
+        a.optimizer,
+        lr,
+        texel_result_md(&result, a.k.is_some(), names, &start, started)
+    );
+    write_file(&a.out.join("summary.md"), &md)?;
+    out!("{}", md.trim_end());
+    Ok(())
+}
+
+/// The comment lines at the top of what a Texel run writes: what it started from, the command,
+/// K and the losses.
+pub(super) fn texel_header(
+    verb: &str,
+    engine: &Path,
+    positions: &Path,
+    result: &texel::TexelResult,
+) -> Vec<String> {
+    vec![
         format!(
-            "Texel-tuned from {} on {}",
-            a.engine.display(),
-            a.positions.display()
+            "{verb} from {} on {}",
+            engine.display(),
+            positions.display()
         ),
         format!("by: {}", command_line()),
         format!(
@@ -344,34 +360,22 @@ fn texel_game<G: Evaluate>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliR
             result.best.valid,
             result.best.epoch
         ),
-    ];
-    engine_file::write(&a.out.join("weights.toml"), &spec, &header)?;
-    if let Some(p) = &a.engine_out {
-        engine_file::write(p, &spec, &header)?;
-    }
-    let mut csv = String::from("epoch,train,validation\n");
-    for e in &result.history {
-        csv.push_str(&format!("{},{:.8},{:.8}\n", e.epoch, e.train, e.valid));
-    }
-    write_file(&a.out.join("log.csv"), &csv)?;
-    let svg = texel::loss_svg(
-        &format!("{} Texel: loss by epoch (K = {:.4})", G::ID, result.k),
-        &result.history,
-        &result.best,
-    )?;
-    write_file(&a.out.join("loss.svg"), &svg)?;
+    ]
+}
+
+/// What every Texel summary ends with: K, the losses, where the run stopped, and each named
+/// weight before and after.
+pub(super) fn texel_result_md(
+    result: &texel::TexelResult,
+    k_given: bool,
+    names: &[&str],
+    start: &[f64],
+    started: Instant,
+) -> String {
     let mut md = format!(
-        "# Texel tuning: {}\n\n```\n{}\n```\n\n- positions: {} ({} train, {} validation, split seed {})\n- K = {:.6} (fitted on the start weights{})\n- optimizer: {} lr {}\n- loss (mean (R - sigmoid(K e))^2): train {:.6} -> {:.6}, validation {:.6} -> {:.6}\n- best epoch {} of {} ({}), {:.1} s\n\n| weight | start | tuned |\n|---|---:|---:|\n",
-        G::ID,
-        command_line(),
-        data.len(),
-        train.len(),
-        valid.len(),
-        a.seed,
+        "- K = {:.6} (fitted on the start weights{})\n- loss (mean (R - sigmoid(K e))^2): train {:.6} -> {:.6}, validation {:.6} -> {:.6}\n- best epoch {} of {} ({}), {:.1} s\n\n| weight | start | tuned |\n|---|---:|---:|\n",
         result.k,
-        if a.k.is_some() { ": given" } else { "" },
-        a.optimizer,
-        lr,
+        if k_given { ": given" } else { "" },
         result.start_train,
         result.best.train,
         result.start_valid,
@@ -387,8 +391,72 @@ fn texel_game<G: Evaluate>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliR
             start[i], result.weights[i]
         ));
     }
-    write_file(&a.out.join("summary.md"), &md)?;
-    out!("{}", md.trim_end());
+    md
+}
+
+/// `--fix a,b`: which of `names` are held at their start values.
+pub(super) fn fixed_by_name(names: &[&str], fix: &[String]) -> Result<Vec<bool>, CliError> {
+    let mut fixed = vec![false; names.len()];
+    for f in fix {
+        let i = names.iter().position(|n| n == f).ok_or_else(|| {
+            CliError(format!(
+                "--fix {f:?}: no such weight (known: {})",
+                names.join(", ")
+            ))
+        })?;
+        fixed[i] = true;
+    }
+    Ok(fixed)
+}
+
+/// A Texel run with its progress: a bar on a terminal, a line every 5 s otherwise.
+pub(super) fn texel_with_progress(
+    train: &texel::Dataset,
+    valid: &texel::Dataset,
+    start: &[f64],
+    opts: &texel::TexelOptions,
+    k: Option<f64>,
+    epochs: usize,
+) -> texel::TexelResult {
+    let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let bar = if tty {
+        indicatif::ProgressBar::new(epochs as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} epochs {elapsed} {msg}")
+            .expect("valid template"),
+    );
+    let mut last_line = Instant::now();
+    let result = texel::tune(train, valid, start, opts, k, |e| {
+        bar.set_position(e.epoch as u64);
+        bar.set_message(format!("train {:.6} valid {:.6}", e.train, e.valid));
+        if !tty && last_line.elapsed().as_secs_f64() >= 5.0 {
+            last_line = Instant::now();
+            eprintln!(
+                "epoch {} train {:.6} valid {:.6}",
+                e.epoch, e.train, e.valid
+            );
+        }
+    });
+    bar.finish_and_clear();
+    result
+}
+
+/// `log.csv` (losses by epoch) and `loss.svg` of a Texel run in `out`.
+pub(super) fn write_texel_logs(out: &Path, title: &str, result: &texel::TexelResult) -> CliResult {
+    let mut csv = String::from("epoch,train,validation\n");
+    for e in &result.history {
+        csv.push_str(&format!("{},{:.8},{:.8}\n", e.epoch, e.train, e.valid));
+    }
+    write_file(&out.join("log.csv"), &csv)?;
+    let svg = texel::loss_svg(
+        &format!("{title}: loss by epoch (K = {:.4})", result.k),
+        &result.history,
+        &result.best,
+    )?;
+    write_file(&out.join("loss.svg"), &svg)?;
     Ok(())
 }
 

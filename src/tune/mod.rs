@@ -9,8 +9,10 @@
 //! - `probcut`: ProbCut's regressions of deep on shallow search values (docs/search.md).
 //! - `patterns`: the Othello pattern tables, least squares on final disc differences and exact
 //!   endgame scores.
+//! - `draughts_patterns`: the draughts box tables and hand-set weights, one Texel fit.
 //! - `td`: TD(lambda) self-play training of a network evaluator (backgammon), resumable.
 
+pub mod draughts_patterns;
 pub mod engine_file;
 pub mod optimizer;
 pub mod patterns;

@@ -106,6 +106,19 @@ impl Dataset {
         }
         Ok(d)
     }
+    /// In how many rows each feature is nonzero (a one-hot weight seen too rarely to fit can
+    /// then be held at its start value).
+    pub fn feature_counts(&self) -> Vec<u32> {
+        let mut counts = vec![0u32; self.features];
+        for r in 0..self.len() {
+            for (i, v) in self.row(r) {
+                if v != 0.0 {
+                    counts[i as usize] += 1;
+                }
+            }
+        }
+        counts
+    }
     /// The rows at `rows`, in that order.
     pub fn subset(&self, rows: &[usize]) -> Dataset {
         let mut d = Dataset::new(self.features);
@@ -131,9 +144,17 @@ impl Dataset {
     /// A held-out split: every row goes to validation with probability `fraction`, drawn from
     /// `seed` (the same seed, the same split). Returns (train, validation).
     pub fn split(&self, fraction: f64, seed: u64) -> (Dataset, Dataset) {
+        self.split_in_blocks(fraction, seed, 1)
+    }
+    /// `split` by runs of `block` consecutive rows: the positions of one game stand next to
+    /// each other in a position file, and a game split between the two sets would let the
+    /// validation loss reward weights that learned that game (one-hot tables do).
+    pub fn split_in_blocks(&self, fraction: f64, seed: u64, block: usize) -> (Dataset, Dataset) {
+        let block = block.max(1);
         let (mut train, mut valid) = (Vec::new(), Vec::new());
         for r in 0..self.len() {
-            let h = crate::game::zobrist::splitmix64(seed ^ (r as u64).wrapping_mul(0x9E37));
+            let b = (r / block) as u64;
+            let h = crate::game::zobrist::splitmix64(seed ^ b.wrapping_mul(0x9E37));
             if (h >> 11) as f64 / (1u64 << 53) as f64 <= fraction {
                 valid.push(r);
             } else {
@@ -148,34 +169,43 @@ pub fn sigmoid(z: f64) -> f64 {
     1.0 / (1.0 + (-z).exp())
 }
 
-/// Rows a rayon task sums at once.
-const CHUNK: usize = 4096;
+/// Rows a rayon task sums at once. The chunks are fixed and their sums are added in order (not
+/// rayon's adaptive splits, whose grouping changes from run to run), so a fit gives the same
+/// weights, bit for bit, on any number of threads: the committed fits rerun exactly.
+const CHUNK: usize = 8192;
+
+/// The rows of chunk `c`.
+fn chunk_rows(d: &Dataset, c: usize) -> std::ops::Range<usize> {
+    c * CHUNK..((c + 1) * CHUNK).min(d.len())
+}
 
 /// The mean squared error `mean (R - sigmoid(K w.x))^2` (0 on no positions).
 pub fn loss(d: &Dataset, w: &[f64], k: f64) -> f64 {
     if d.is_empty() {
         return 0.0;
     }
-    let total: f64 = (0..d.len())
+    let sums: Vec<f64> = (0..d.len().div_ceil(CHUNK))
         .into_par_iter()
-        .with_min_len(CHUNK)
-        .map(|r| {
-            let e = d.labels[r] - sigmoid(k * d.eval(r, w));
-            e * e
+        .map(|c| {
+            chunk_rows(d, c)
+                .map(|r| {
+                    let e = d.labels[r] - sigmoid(k * d.eval(r, w));
+                    e * e
+                })
+                .sum()
         })
-        .sum();
-    total / d.len() as f64
+        .collect();
+    sums.iter().sum::<f64>() / d.len() as f64
 }
 
 /// The loss and its gradient over the weights.
 pub fn gradient(d: &Dataset, w: &[f64], k: f64) -> (f64, Vec<f64>) {
     let n = d.len().max(1) as f64;
-    let (l, g) = (0..d.len())
+    let parts: Vec<(f64, Vec<f64>)> = (0..d.len().div_ceil(CHUNK))
         .into_par_iter()
-        .with_min_len(CHUNK)
-        .fold(
-            || (0.0, vec![0.0; d.features]),
-            |(mut l, mut g), r| {
+        .map(|c| {
+            let (mut l, mut g) = (0.0, vec![0.0; d.features]);
+            for r in chunk_rows(d, c) {
                 let s = sigmoid(k * d.eval(r, w));
                 let e = d.labels[r] - s;
                 l += e * e;
@@ -183,18 +213,18 @@ pub fn gradient(d: &Dataset, w: &[f64], k: f64) -> (f64, Vec<f64>) {
                 for (i, v) in d.row(r) {
                     g[i as usize] += c * v as f64;
                 }
-                (l, g)
-            },
-        )
-        .reduce(
-            || (0.0, vec![0.0; d.features]),
-            |(la, mut ga), (lb, gb)| {
-                for (a, b) in ga.iter_mut().zip(gb) {
-                    *a += b;
-                }
-                (la + lb, ga)
-            },
-        );
+            }
+            (l, g)
+        })
+        .collect();
+    let mut l = 0.0;
+    let mut g = vec![0.0; d.features];
+    for (lp, gp) in parts {
+        l += lp;
+        for (a, b) in g.iter_mut().zip(gp) {
+            *a += b;
+        }
+    }
     (l / n, g.into_iter().map(|x| x / n).collect())
 }
 
@@ -244,6 +274,9 @@ pub struct TexelOptions {
     pub min_delta: f64,
     /// Weights held at their start values (true: fixed).
     pub fixed: Vec<bool>,
+    /// Ridge penalty per weight (`l2[j] * w_j^2` added to the training loss; empty: none). The
+    /// losses reported stay the plain mean squared errors.
+    pub l2: Vec<f64>,
 }
 
 /// One epoch of the log.
@@ -303,6 +336,9 @@ pub fn tune(
     let mut stopped_early = false;
     for epoch in 1..=opts.max_epochs {
         let (_, mut g) = gradient(train, &w, k);
+        for ((gi, l2), wi) in g.iter_mut().zip(&opts.l2).zip(&w) {
+            *gi += 2.0 * l2 * wi;
+        }
         for (gi, fixed) in g.iter_mut().zip(&opts.fixed) {
             if *fixed {
                 *gi = 0.0;

@@ -8,6 +8,7 @@ pub mod geometry;
 pub mod hub;
 pub mod movegen;
 pub mod notation;
+pub mod patterns;
 pub mod pdn;
 pub mod perft;
 pub mod position;

@@ -5,6 +5,27 @@ use crate::game::{perft_bulk, Game, MoveList, PerftConvention, RuleSet};
 
 use super::*;
 
+/// Positions along random games (men and kings of both sides, either side to move), for the
+/// evaluation's tests.
+pub(super) fn random_positions<G: Geometry>(n: usize, seed: u64) -> Vec<Position<G>> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut s = Position::<G>::new(&Rules::<G>::default());
+        for _ in 0..rng.gen_range(0..160) {
+            let mut m = MoveList::new();
+            s.legal_moves(&mut m);
+            if m.is_empty() || s.is_terminal() {
+                break;
+            }
+            s.play(m[rng.gen_range(0..m.len())]);
+        }
+        out.push(s);
+    }
+    out
+}
+
 fn perft_from<G: Geometry>(rules: &str, fen: Option<&str>, expected: &[u64]) {
     let rules = Rules::<G>::parse(rules).unwrap();
     let pos = match fen {
