@@ -192,10 +192,10 @@ impl<G: Geometry> Evaluate for Position<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList};
+    use crate::game::Game;
     use crate::games::draughts::geometry::row_col;
     use crate::games::draughts::tests::random_positions;
-    use crate::games::draughts::{Eight, Rules, Ten};
+    use crate::games::draughts::{Eight, Ten};
     use rand::{Rng, SeedableRng};
 
     /// The runaway count as first written, enemy by enemy (the reference of the cone tables).

@@ -360,7 +360,7 @@ impl PatternModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, MoveList};
+    use crate::game::Game;
     use crate::games::draughts::geometry::row_col;
     use crate::games::draughts::tests::random_positions;
     use crate::games::draughts::{Eight, Rules, Ten};
