@@ -8,7 +8,7 @@
 use crate::engine::{EngineSpec, Evaluate};
 use crate::game::PlayerId;
 
-use super::geometry::{bit_index, Geometry};
+use super::geometry::{bit_index, square_row_col, Geometry};
 use super::movegen::{count_quiet, DraughtsMove};
 use super::patterns::{self, PatternModel};
 use super::position::Position;
@@ -30,8 +30,7 @@ const fn row_cols(w: u32, size: u32) -> [(u8, u8); 64] {
     let mut out = [(0u8, 0u8); 64];
     let mut s = 0;
     while s < size * w {
-        let (r, c) = (s / w, s % w);
-        let col = if r % 2 == 0 { 2 * c + 1 } else { 2 * c };
+        let (r, col) = square_row_col(w, s);
         out[bit_index(w, s) as usize] = (r as u8, col as u8);
         s += 1;
     }
@@ -68,14 +67,12 @@ const fn cones(w: u32, size: u32) -> [[u64; 64]; 2] {
     let mut out = [[0u64; 64]; 2];
     let mut s = 0;
     while s < squares {
-        let (r, c) = (s / w, s % w);
-        let col = if r % 2 == 0 { 2 * c + 1 } else { 2 * c } as i32;
+        let (r, col) = square_row_col(w, s);
         let mut t = 0;
         while t < squares {
-            let (r2, c2) = (t / w, t % w);
-            let col2 = if r2 % 2 == 0 { 2 * c2 + 1 } else { 2 * c2 } as i32;
+            let (r2, col2) = square_row_col(w, t);
             let up = r as i32 - r2 as i32;
-            let dc = (col2 - col).abs();
+            let dc = (col2 as i32 - col as i32).abs();
             if up > 0 && dc <= up {
                 out[0][bit_index(w, s) as usize] |= 1u64 << bit_index(w, t);
             }

@@ -90,9 +90,14 @@ pub fn bit_of_number<G: Geometry>(n: u32) -> Option<u32> {
 /// Row (0 = top) and physical column (0 = left) of a bit index, in the internal orientation
 /// (first player at the bottom).
 pub fn row_col<G: Geometry>(b: u32) -> (u32, u32) {
-    let s = square_of_bit::<G>(b);
-    let row = s / G::W;
-    let c = s % G::W;
+    square_row_col(G::W, square_of_bit::<G>(b))
+}
+
+/// Row and physical column of square index `s` on a board of `w` playable squares a row: the
+/// playable squares are the odd columns of even rows and the even columns of odd rows. (A
+/// `const fn`, so the evaluation's square tables are built from the same rule.)
+pub const fn square_row_col(w: u32, s: u32) -> (u32, u32) {
+    let (row, c) = (s / w, s % w);
     let col = if row % 2 == 0 { 2 * c + 1 } else { 2 * c };
     (row, col)
 }

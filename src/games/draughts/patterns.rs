@@ -12,15 +12,12 @@
 //! are fitted together with the tables (`tune::draughts_patterns`) and stored in one evaluator
 //! file (`PatternModel`): `evaluator = "engines/draughts/patterns.dpat"` in an engine file.
 
-use std::io::Read;
 use std::path::Path;
 
 use super::geometry::{bit_index, Geometry};
 use super::position::Position;
 use crate::game::PlayerId;
 
-/// Squares in a box.
-pub const BOX_SQUARES: usize = 8;
 /// Configurations of one box: 3^8.
 pub const CONFIGS: usize = 6561;
 /// Two tables a box: middle game, endgame.
@@ -44,50 +41,32 @@ pub fn entry(b: usize, config: usize, phase: usize) -> usize {
     (b * CONFIGS + config) * PHASES + phase
 }
 
-/// The bit indices of every box's squares, for each player, in the player's own reading order
-/// (rows from the player's far side, columns from the player's left). Player 1 reads the board
-/// turned 180 degrees: square s is its square `SQUARES - 1 - s`. Kept for the tests, which
-/// check the fast reading (`config`) against it.
+/// The boxes of one board: each box's 4 rows as the bit index of the row's first square in
+/// the box (a box holds two neighbouring playable squares of each of its rows, adjacent bits),
+/// boxes numbered row by row from the top left. The second player reads the board turned 180
+/// degrees: their box `b` is box `count - 1 - b` read backwards.
 struct BoxTable {
-    #[cfg_attr(not(test), allow(dead_code))]
-    bits: [[[u8; BOX_SQUARES]; 16]; 2],
-    /// Each box's 4 rows as the bit index of the row's first square in the box: a box holds two
-    /// neighbouring playable squares of each of its rows, adjacent bits.
     rows: [[u8; 4]; 16],
     count: usize,
 }
 
 const fn box_table(w: u32, size: u32) -> BoxTable {
-    let squares = size * w;
     let per_side = (size - 4) / 2 + 1;
-    let mut bits = [[[0u8; BOX_SQUARES]; 16]; 2];
     let mut rows = [[0u8; 4]; 16];
     let mut b = 0;
     while b < (per_side * per_side) as usize {
         let top = (b as u32 / per_side) * 2;
         let left = (b as u32 % per_side) * 2;
-        let mut i = 0;
-        let mut row = top;
-        while row < top + 4 {
-            rows[b][(row - top) as usize] = bit_index(w, row * w + left / 2) as u8;
-            let mut col = left;
-            while col < left + 4 {
-                // Playable squares: odd columns on even rows, even columns on odd rows
-                // (`geometry::row_col`).
-                if (row + col) % 2 == 1 {
-                    let s = row * w + col / 2;
-                    bits[0][b][i] = bit_index(w, s) as u8;
-                    bits[1][b][i] = bit_index(w, squares - 1 - s) as u8;
-                    i += 1;
-                }
-                col += 1;
-            }
-            row += 1;
+        let mut k = 0;
+        while k < 4 {
+            // Row `top + k` holds the box's squares `left / 2` and `left / 2 + 1` of the row
+            // (`geometry::square_row_col`: odd columns on even rows, even ones on odd rows).
+            rows[b][k as usize] = bit_index(w, (top + k) * w + left / 2) as u8;
+            k += 1;
         }
         b += 1;
     }
     BoxTable {
-        bits,
         rows,
         count: (per_side * per_side) as usize,
     }
@@ -152,24 +131,6 @@ fn config<G: Geometry>(own: u64, opp: u64, player: PlayerId, b: usize) -> usize 
     digits[gather(own, rows)] as usize + 2 * digits[gather(opp, rows)] as usize
 }
 
-/// Box `b`'s configuration read square by square from `BoxTable::bits` (the tests' reference).
-#[cfg(test)]
-fn config_by_squares<G: Geometry>(own: u64, opp: u64, player: PlayerId, b: usize) -> usize {
-    let mut c = 0usize;
-    for &bit in boxes::<G>().bits[player][b].iter() {
-        let m = 1u64 << bit;
-        c = c * 3
-            + if own & m != 0 {
-                1
-            } else if opp & m != 0 {
-                2
-            } else {
-                0
-            };
-    }
-    c
-}
-
 /// The middle-game share of a position: men on the board over the men of the start (1 at the
 /// start, 0 with no men left). Kings count nothing: a board of kings is an endgame.
 #[inline]
@@ -178,37 +139,41 @@ pub fn phase<G: Geometry>(pos: &Position<G>) -> f64 {
     (men / (2 * G::START_ROWS * G::W) as f64).min(1.0)
 }
 
+/// Calls `visit` with the table entry (middle-game phase; the endgame one is next to it) of
+/// every box as `who` reads it.
+#[inline(always)]
+fn for_each_entry<G: Geometry>(pos: &Position<G>, who: PlayerId, mut visit: impl FnMut(usize)) {
+    let kings = pos.kings();
+    let own = pos.pieces(who) & !kings;
+    let opp = pos.pieces(1 - who) & !kings;
+    for b in 0..boxes::<G>().count {
+        visit(entry(b, config::<G>(own, opp, who, b), 0));
+    }
+}
+
 /// The pattern features of `pos` for `player` as (table entry, value) pairs: for every box the
 /// player's reading with +share and the other's with -share, for each of the two phases
 /// (`phase` and `1 - phase`). The evaluation is the dot product of these with the tables.
 pub fn features<G: Geometry>(pos: &Position<G>, player: PlayerId, out: &mut Vec<(u32, f32)>) {
     let mg = phase(pos);
-    let kings = pos.kings();
     for (who, sign) in [(player, 1.0), (1 - player, -1.0)] {
-        let own = pos.pieces(who) & !kings;
-        let opp = pos.pieces(1 - who) & !kings;
-        for b in 0..boxes::<G>().count {
-            let c = config::<G>(own, opp, who, b);
-            out.push((entry(b, c, 0) as u32, (sign * mg) as f32));
-            out.push((entry(b, c, 1) as u32, (sign * (1.0 - mg)) as f32));
-        }
+        for_each_entry(pos, who, |at| {
+            out.push((at as u32, (sign * mg) as f32));
+            out.push((at as u32 + 1, (sign * (1.0 - mg)) as f32));
+        });
     }
 }
 
 /// The pattern evaluation of `pos` for `player` from `table` (`table_len(G::SIZE)` entries).
+/// Each reading is summed on its own and the two subtracted, so the value for one player is
+/// exactly minus the value for the other.
 #[inline]
 pub fn value<G: Geometry>(pos: &Position<G>, player: PlayerId, table: &[f64]) -> f64 {
     let mg = phase(pos);
     let eg = 1.0 - mg;
-    let kings = pos.kings();
     let reading = |who: PlayerId| {
-        let own = pos.pieces(who) & !kings;
-        let opp = pos.pieces(1 - who) & !kings;
         let mut sum = 0.0;
-        for b in 0..boxes::<G>().count {
-            let at = entry(b, config::<G>(own, opp, who, b), 0);
-            sum += mg * table[at] + eg * table[at + 1];
-        }
+        for_each_entry(pos, who, |at| sum += mg * table[at] + eg * table[at + 1]);
         sum
     };
     reading(player) - reading(1 - player)
@@ -340,10 +305,7 @@ impl PatternModel {
 
     /// Reads the file at `path` (errors name the file).
     pub fn load(path: &Path, size: u32, names: &[&str]) -> Result<PatternModel, String> {
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|mut f| f.read_to_end(&mut bytes))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         PatternModel::from_bytes(&bytes, size, names)
             .map_err(|e| format!("{}: {e}", path.display()))
     }
@@ -412,8 +374,14 @@ mod tests {
         for p in 0..2 {
             let mut covered = 0u64;
             for b in 0..t.count {
+                // The squares player p's box b reads (`config`'s choice of rows).
+                let rows = if p == 0 {
+                    t.rows[b]
+                } else {
+                    t.rows[t.count - 1 - b]
+                };
                 let mut set = 0u64;
-                for &bit in &t.bits[p][b] {
+                for bit in rows.iter().flat_map(|&r| [r, r + 1]) {
                     assert!(
                         G::ALL & (1u64 << bit) != 0,
                         "box {b}: bit {bit} not playable"
@@ -439,12 +407,6 @@ mod tests {
                 let kings = pos.kings();
                 let (own, opp) = (pos.pieces(p) & !kings, pos.pieces(1 - p) & !kings);
                 for b in 0..box_count(G::SIZE) {
-                    assert_eq!(
-                        config_by_squares::<G>(own, opp, p, b),
-                        slow_config(&pos, p, b),
-                        "box {b}, player {p}, {}",
-                        pos.format_position()
-                    );
                     assert_eq!(
                         config::<G>(own, opp, p, b),
                         slow_config(&pos, p, b),
