@@ -397,16 +397,4 @@ impl Slow {
     pub fn legal_texts(&self) -> BTreeSet<String> {
         self.legal().into_iter().map(|(t, _)| t).collect()
     }
-
-    /// Leaves at `depth` (a side without moves contributes none below it).
-    pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves.iter().map(|(_, p)| p.perft(depth - 1)).sum()
-    }
 }
