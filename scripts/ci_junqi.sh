@@ -4,7 +4,7 @@
 # - `boardlab serve --protocol line --game junqi` speaks the referee mode: it takes an
 #   observation, lists the observer's moves, answers `go`, and refuses `position`;
 # - a short match of the observing engines through the arena (setups are the engines' own).
-# The 10,000-game observation/sample check is `JUNQI_GAMES=10000 cargo test --release --test junqi`.
+# The 10,000-game observation/sample check is `JUNQI_GAMES=10000 cargo test --release --test integration junqi::`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BOARDLAB=${BOARDLAB:-$(pwd)/target/release/boardlab}

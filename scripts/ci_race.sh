@@ -32,5 +32,5 @@ done
 check --game threeway --simulate "$GAMES" --seed 1
 
 if [ "${FULL:-0}" = 1 ]; then
-  RACE_GAMES=100000 cargo test --release --locked --test race -- --nocapture random_games
+  RACE_GAMES=100000 cargo test --release --locked --test integration -- --nocapture random_games_keep_every_promise
 fi

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 export BOARDLAB=${BOARDLAB:-$(pwd)/target/release/boardlab}
 if [ "${1:-}" = "--full" ]; then
   WASHOGI_START_DEPTH=4 WASHOGI_POSITIONS=1000 WASHOGI_POSITION_DEPTH=2 \
-    cargo test --release --locked --test washogi slow_generator -- --nocapture --test-threads 1
+    cargo test --release --locked --test integration washogi::slow_generator -- --nocapture --test-threads 1
   # Resumable: a cut run continues where it stopped (one JSON line a finished game).
   mkdir -p results/washogi
   python3 scripts/crosscheck_washogi_hachu.py --games 100 --plies 300 --seed 7 \

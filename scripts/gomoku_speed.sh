@@ -8,7 +8,7 @@
 #   heavy -x bash scripts/gomoku_speed.sh [MS] [PEERS_DIR]
 #
 # Build first (outside the exclusive run): cargo build --release and
-#   cargo test --release --test gomoku_forbidden --no-run
+#   cargo test --release --test integration --no-run
 # PEERS_DIR holds rapfi/ (default $BOARDLAB_PEERS; Rapfi: https://github.com/dhbloo/rapfi).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +17,7 @@ peers=${2:-${BOARDLAB_PEERS:-}}
 boardlab=${BOARDLAB:-target/release/boardlab}
 positions=tests/data/gomoku/speed_positions.txt
 echo "load before: $(uptime | sed 's/.*load/load/')"
-cargo test --release --test gomoku_forbidden -- --ignored --nocapture forbidden_checks_per_second \
+cargo test --release --test integration -- --ignored --nocapture gomoku_forbidden::forbidden_checks_per_second \
   2>/dev/null | grep 'checks/s'
 echo "| position | boardlab nodes | ms | boardlab nodes/s | depth |"
 echo "|---|---:|---:|---:|---:|"

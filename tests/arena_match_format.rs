@@ -3,8 +3,7 @@
 //! its match and game number; broken engines lose games inside matches; a resumed run goes on
 //! from the first unrecorded game of each match and ends with the same games.
 
-mod common;
-use common::without_times;
+use crate::common::without_times;
 
 use std::collections::BTreeMap;
 use std::io::Write;

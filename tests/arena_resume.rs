@@ -3,8 +3,7 @@
 //! same standings. The engines are external `boardlab serve` processes, so games take long
 //! enough (a process a game, a line exchange a move) to be caught in flight.
 
-mod common;
-use common::without_times;
+use crate::common::without_times;
 
 use std::collections::BTreeMap;
 use std::io::Write;

@@ -1,8 +1,7 @@
 //! Shards of a tournament, merged, equal the single run: the same games, the same standings;
 //! and merge refuses shards of different tournaments or overlapping shards.
 
-mod common;
-use common::without_times;
+use crate::common::without_times;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -1,7 +1,6 @@
 //! The command line as scripts use it: output shapes and clear errors on bad input.
 
-mod common;
-use common::boardlab;
+use crate::common::boardlab;
 
 #[test]
 fn perft_json_has_the_documented_shape() {

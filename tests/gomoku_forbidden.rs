@@ -104,7 +104,7 @@ fn position_text(board: &Board, to_move: usize) -> String {
 }
 
 /// Speed of the exact checker (not a test of speed: it prints, for results/BENCHMARKS.md):
-/// `cargo test --release --test gomoku_forbidden -- --ignored --nocapture`.
+/// `cargo test --release --test integration gomoku_forbidden:: -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn forbidden_checks_per_second() {

@@ -295,7 +295,7 @@ fn solve(rules: &GomokuRules, entry: &str) -> (String, Result<String, String>) {
     )
 }
 
-// Nodes and times per position: `cargo test --release --test gomoku_vct -- --nocapture`
+// Nodes and times per position: `cargo test --release --test integration gomoku_vct:: -- --nocapture`
 // (results/gomoku.md).
 #[test]
 fn quintet_vct_puzzles_are_solved() {
@@ -337,7 +337,7 @@ fn quintet_vct_puzzles_are_solved() {
 /// Walks each published line of the puzzles still on NOT_YET_SOLVED and says, move by move,
 /// whether the search would try the attacker's move, whether it finds a threat after it and
 /// the published reply among the defences, and whether it solves the position from there (for
-/// working on them: `cargo test --release --test gomoku_vct -- --ignored --nocapture`).
+/// working on them: `cargo test --release --test integration gomoku_vct:: -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn explain_unsolved_lines() {

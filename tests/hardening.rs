@@ -2,8 +2,7 @@
 //! silently misread now gives a clear error naming the bad text (or works as documented). One
 //! test an item; the item numbers are the issue's.
 
-mod common;
-use common::boardlab;
+use crate::common::boardlab;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -6,7 +6,7 @@
 //! text, equals what the state knows, gives the same legal moves, and every sampled state is
 //! consistent with it (the same observation, counts, setup rules, revealed facts, moved pieces
 //! no mine or flag). `JUNQI_GAMES` sets the number of games (CI: the default; the report's
-//! 10,000 games: `JUNQI_GAMES=10000 cargo test --release --test junqi`).
+//! 10,000 games: `JUNQI_GAMES=10000 cargo test --release --test integration junqi::`).
 
 use std::collections::BTreeSet;
 
@@ -548,7 +548,7 @@ fn samples_spread_over_the_hidden_kinds() {
 
 /// Random playouts per second (results/BENCHMARKS.md): whole games from the start (random
 /// setups, then uniform random moves) with the default rules. Not a test: run it with
-/// `cargo test --release --test junqi -- --ignored --nocapture playouts_per_second`.
+/// `cargo test --release --test integration -- --ignored --nocapture junqi::playouts_per_second`.
 #[test]
 #[ignore]
 fn playouts_per_second() {

@@ -352,7 +352,7 @@ fn perft_depth_3_equals_the_reference() {
 }
 
 #[test]
-#[ignore = "about a minute in release: cargo test --release --test nogo -- --ignored"]
+#[ignore = "about a minute in release: cargo test --release --test integration nogo:: -- --ignored"]
 fn reference_perft_depth_4() {
     assert_eq!(RefBoard::empty(9, false).perft(4), PERFT_9X9[3]);
 }

@@ -12,8 +12,7 @@ use boardlab::games::mayacross::Maya;
 use boardlab::games::threeway::ThreeWay;
 use rayon::prelude::*;
 
-mod common;
-use common::boardlab;
+use crate::common::boardlab;
 
 fn games_per_set(ci: usize) -> usize {
     std::env::var("RACE_GAMES")

@@ -1,8 +1,7 @@
 //! `boardlab search` as scripts use it: the JSON shape, every Othello engine file, the exact
 //! solver, and errors (not panics) on bad input.
 
-mod common;
-use common::boardlab;
+use crate::common::boardlab;
 
 #[test]
 fn every_othello_engine_file_answers_with_a_legal_move() {

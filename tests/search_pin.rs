@@ -7,7 +7,7 @@
 //! best move, score, nodes. It was written on the code before any selective feature existed
 //! (commit "tests/search_pin.rs: pin ..."; each line is also what `boardlab search --game G
 //! --engine E --position P --depth D --json` printed there), so a line that differs now is a
-//! change of plain alpha-beta. `BOARDLAB_PIN_WRITE=1 cargo test --release --test search_pin`
+//! change of plain alpha-beta. `BOARDLAB_PIN_WRITE=1 cargo test --release --test integration search_pin::`
 //! rewrites it: only for a change meant to alter plain search (move order, a game's move list).
 
 use std::fmt::Write as _;

@@ -2,7 +2,6 @@
 //! from a synthetic problem, SPSA converging on a noisy quadratic, a killed SPSA run resumed
 //! with nothing lost, and the position files (`boardlab tune extract`) read back.
 
-mod common;
 
 use std::path::{Path, PathBuf};
 
@@ -15,7 +14,7 @@ use boardlab::tune::optimizer::Method;
 use boardlab::tune::positions::{self, Labelled};
 use boardlab::tune::spsa::{self, Param, SpsaConfig, SpsaState};
 use boardlab::tune::texel::{self, sigmoid, Dataset};
-use common::boardlab;
+use crate::common::boardlab;
 use rand::{Rng, SeedableRng};
 
 fn temp(name: &str) -> PathBuf {

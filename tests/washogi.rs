@@ -6,7 +6,6 @@
 //! CI sizes; `scripts/ci_washogi.sh --full` runs the big counts (perft 4 with the slow generator,
 //! 1,000 random positions a rule set at depth 2).
 
-mod washogi_slow;
 
 use std::collections::BTreeSet;
 
@@ -14,7 +13,7 @@ use boardlab::game::conformance::check_random_games;
 use boardlab::game::{perft_bulk, Game, MoveList, PerftConvention, RuleSet};
 use boardlab::games::washogi::{Ending, WaRules, WaShogi};
 use rand::{Rng, SeedableRng};
-use washogi_slow::Slow;
+use crate::washogi_slow::Slow;
 
 fn rules(text: &str) -> WaRules {
     WaRules::parse(text).unwrap()
