@@ -39,3 +39,32 @@ mod search_pin;
 mod tune;
 mod tune_td;
 mod washogi;
+
+/// With one test binary, a file added to tests/ runs only once it is declared above; this test
+/// names any that is not (a file `x.rs` or a folder `x/mod.rs`).
+#[test]
+fn every_test_file_is_declared_as_a_module() {
+    let declared: Vec<&str> = include_str!("main.rs")
+        .lines()
+        .filter_map(|line| line.strip_prefix("mod ")?.strip_suffix(';'))
+        .collect();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("read tests/") {
+        let path = entry.expect("a tests/ entry").path();
+        let module = if path.extension().is_some_and(|e| e == "rs") {
+            path.file_stem()
+        } else if path.join("mod.rs").is_file() {
+            path.file_name()
+        } else {
+            None
+        };
+        let Some(module) = module.and_then(|m| m.to_str()) else {
+            continue;
+        };
+        if module != "main" && !declared.contains(&module) {
+            missing.push(module.to_string());
+        }
+    }
+    assert!(missing.is_empty(), "tests/ files not declared in tests/main.rs: {missing:?}");
+}
