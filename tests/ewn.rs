@@ -22,7 +22,7 @@ fn conformance_on_random_games() {
     }
 }
 
-use crate::common::boardlab;
+use crate::common::{boardlab, games_without_times};
 
 /// The seed's match format is `--match-format ewn7` of the arena (tests/arena_match_format.rs
 /// tests it in depth); here: the documented command runs and replays from its seed.
@@ -56,8 +56,8 @@ fn seven_game_matches_replay_from_their_seed() {
     let games = run("a");
     assert!((8..=14).contains(&games.lines().count()), "{games}");
     assert_eq!(
-        crate::common::games_without_times(&run("b")),
-        crate::common::games_without_times(&games),
+        games_without_times(&run("b")),
+        games_without_times(&games),
         "same seed, same matches (move times aside)"
     );
     std::fs::remove_dir_all(&dir).unwrap();

@@ -1,8 +1,8 @@
 //! The integration tests, one module a file, built as one test binary: each separate test
 //! binary links the whole library (over 100 MB of rlib in release mode, where CI builds the
-//! tests), so one binary links it once instead of once a file. Run one file's tests with its module path as the filter, e.g.
-//! `cargo test --release --test integration gomoku_vct::` (the `::` keeps `jungle::` from
-//! also matching `jungle_rules::`).
+//! tests), so one binary links it once instead of once a file. Run one file's tests with its
+//! module path as the filter, e.g. `cargo test --release --test integration gomoku_vct::`
+//! (the `::` keeps `jungle::` from also matching `jungle_rules::`).
 
 mod common;
 mod washogi_slow;
@@ -66,5 +66,8 @@ fn every_test_file_is_declared_as_a_module() {
             missing.push(module.to_string());
         }
     }
-    assert!(missing.is_empty(), "tests/ files not declared in tests/main.rs: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "tests/ files not declared in tests/main.rs: {missing:?}"
+    );
 }

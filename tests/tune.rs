@@ -2,9 +2,9 @@
 //! from a synthetic problem, SPSA converging on a noisy quadratic, a killed SPSA run resumed
 //! with nothing lost, and the position files (`boardlab tune extract`) read back.
 
-
 use std::path::{Path, PathBuf};
 
+use crate::common::boardlab;
 #[allow(unused_imports)]
 use boardlab::engine::Agent as _;
 use boardlab::engine::Evaluate;
@@ -14,7 +14,6 @@ use boardlab::tune::optimizer::Method;
 use boardlab::tune::positions::{self, Labelled};
 use boardlab::tune::spsa::{self, Param, SpsaConfig, SpsaState};
 use boardlab::tune::texel::{self, sigmoid, Dataset};
-use crate::common::boardlab;
 use rand::{Rng, SeedableRng};
 
 fn temp(name: &str) -> PathBuf {

@@ -6,14 +6,13 @@
 //! CI sizes; `scripts/ci_washogi.sh --full` runs the big counts (perft 4 with the slow generator,
 //! 1,000 random positions a rule set at depth 2).
 
-
 use std::collections::BTreeSet;
 
+use crate::washogi_slow::Slow;
 use boardlab::game::conformance::check_random_games;
 use boardlab::game::{perft_bulk, Game, MoveList, PerftConvention, RuleSet};
 use boardlab::games::washogi::{Ending, WaRules, WaShogi};
 use rand::{Rng, SeedableRng};
-use crate::washogi_slow::Slow;
 
 fn rules(text: &str) -> WaRules {
     WaRules::parse(text).unwrap()
