@@ -5,7 +5,6 @@
 use std::path::{Path, PathBuf};
 
 use crate::common::boardlab;
-use boardlab::engine::Agent as _;
 use boardlab::engine::Evaluate;
 use boardlab::game::{Game, MoveList};
 use boardlab::games::othello::Othello;
