@@ -4,7 +4,8 @@
 //! pseudo-liberty counts (the classic Go layout, written below and checked against the library
 //! before anything is timed). `cargo bench --bench nogo`; figures in results/BENCHMARKS.md.
 
-use boardlab::engine::{Evaluate, Limits};
+use boardlab::agent::Limits;
+use boardlab::eval::Evaluate;
 use boardlab::game::playout::random_playout;
 use boardlab::game::{perft_bulk, Game, MoveList, PerftConvention};
 use boardlab::games::nogo::bits::Bits;

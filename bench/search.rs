@@ -3,7 +3,8 @@
 //! MCTS counts states visited in tree and playouts, the solver counts nodes entered).
 //! `cargo bench --bench search`.
 
-use boardlab::engine::{Evaluate, Limits};
+use boardlab::agent::Limits;
+use boardlab::eval::Evaluate;
 use boardlab::game::playout::random_walk;
 use boardlab::game::Game;
 use boardlab::games::othello::solve::Solver;
@@ -42,7 +43,7 @@ fn bench_search(c: &mut Criterion) {
     g.throughput(Throughput::Elements(nodes));
     g.bench_function("alphabeta depth 7", |b| {
         b.iter(|| {
-            boardlab::engine::Agent::new_game(&mut ab);
+            boardlab::agent::Agent::new_game(&mut ab);
             ab.search(&mid, &Limits::depth(7)).unwrap()
         })
     });

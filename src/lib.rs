@@ -2,15 +2,17 @@
 //!
 //! - `game`: the contract every game implements and what all games share.
 //! - `games`: one module a game, and the registry of ids.
-//! - `engine`: agents, limits, evaluator features and engine files.
-//! - `eval`: evaluators games share (a small neural network).
+//! - `agent`: the agent interface (limits, reports, clocks, what an agent says with its move).
+//! - `engine_file`: engine files (`engines/**/*.toml`) and their `base` chains.
+//! - `eval`: what a game tells the search (`Evaluate`) and evaluators games share (a network).
 //! - `search`: the back ends (alpha-beta, expectimax, MCTS, baselines).
 //! - `arena`: tournaments, statistics, external engines; `protocol`: text protocols.
 //! - `tune`: labelled positions, Texel (logistic) tuning, SPSA.
 
+pub mod agent;
 pub mod arena;
 pub mod cli;
-pub mod engine;
+pub mod engine_file;
 pub mod eval;
 pub mod game;
 pub mod games;

@@ -10,7 +10,8 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
-use boardlab::engine::{Agent, Evaluate, Limits};
+use boardlab::agent::{Agent, Limits};
+use boardlab::eval::Evaluate;
 use boardlab::game::playout::random_walk;
 use boardlab::game::{Game, RuleSet};
 use boardlab::games::GAME_IDS;

@@ -3,7 +3,9 @@
 //! offers, Swap2), black's forbidden moves under both `forbidden` options, the replacement game,
 //! the engine's search hooks, and SGF export.
 
-use boardlab::engine::{EngineSpec, Evaluate, Limits};
+use boardlab::agent::Limits;
+use boardlab::engine_file::EngineSpec;
+use boardlab::eval::Evaluate;
 use boardlab::game::conformance::check_random_games;
 use boardlab::game::{perft_bulk, Game, MoveList, PerftConvention, RuleSet, Turn};
 use boardlab::games::gomoku::{Gomoku, GomokuRules};

@@ -17,9 +17,8 @@ use rand_chacha::ChaCha8Rng;
 use boardlab::arena::manifest::Manifest;
 use boardlab::arena::openings::random_openings;
 use boardlab::arena::referee::play_game_with;
-use boardlab::engine::{
-    Agent, AgentError, EngineSpec, Limits, ObservationOnly, ObservingAgent, SearchReport,
-};
+use boardlab::agent::{Agent, AgentError, Limits, ObservationOnly, ObservingAgent, SearchReport};
+use boardlab::engine_file::EngineSpec;
 use boardlab::game::{Game, ImperfectInformation, MoveList, PlayerId};
 use boardlab::games::hidden::HiddenGame;
 use boardlab::games::junqi::{Junqi, JunqiMove, JunqiObservation, JunqiRules};

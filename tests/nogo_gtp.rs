@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use boardlab::engine::Limits;
+use boardlab::agent::Limits;
 use boardlab::game::{Game, RuleSet};
 use boardlab::games::nogo::{NoGo, NoGoRules};
 use boardlab::protocol::gtp::GtpServer;

@@ -13,7 +13,9 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use boardlab::engine::{EngineSpec, Evaluate, Limits};
+use boardlab::agent::Limits;
+use boardlab::engine_file::EngineSpec;
+use boardlab::eval::Evaluate;
 use boardlab::game::{playout::random_walk, Game};
 use rand::SeedableRng;
 

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::common::boardlab;
-use boardlab::engine::Evaluate;
+use boardlab::eval::Evaluate;
 use boardlab::game::{Game, MoveList};
 use boardlab::games::othello::Othello;
 use boardlab::tune::optimizer::Method;
@@ -167,7 +167,7 @@ fn spsa_converges_on_a_noisy_quadratic() {
     let config = SpsaConfig {
         game: "none".into(),
         rules: String::new(),
-        base: boardlab::engine::EngineSpec::from_toml(
+        base: boardlab::engine_file::EngineSpec::from_toml(
             "name = \"q\"\ngame = \"none\"\nbackend = \"random\"",
         )
         .unwrap(),
@@ -420,7 +420,7 @@ fn extract_and_texel_from_the_command_line() {
     assert_eq!(code, 0, "{err}");
     assert!(!out.contains(" 0 labelled exactly"), "{out}");
     let (_, pos2) = positions::read::<Othello>(&std::fs::read_to_string(&file2).unwrap()).unwrap();
-    let agent_spec = boardlab::engine::EngineSpec::load(&exact).unwrap();
+    let agent_spec = boardlab::engine_file::EngineSpec::load(&exact).unwrap();
     let mut agent = boardlab::arena::referee::make_agent::<Othello>(&agent_spec, 0).unwrap();
     let mut checked = 0;
     for p in pos2

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use boardlab::engine::EngineSpec;
+use boardlab::engine_file::EngineSpec;
 use boardlab::eval::network::{Network, Shape};
 use boardlab::games::backgammon::board::START;
 use boardlab::games::backgammon::network::{self as bgnet, INPUTS, OUTPUTS};

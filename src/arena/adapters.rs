@@ -18,7 +18,8 @@
 
 use std::time::Instant;
 
-use crate::engine::{AgentError, EngineSpec, Intent};
+use crate::agent::{AgentError, Intent};
+use crate::engine_file::EngineSpec;
 use crate::game::error::quote;
 use crate::game::{Game, MoveList};
 use crate::games::draughts::Checkers;

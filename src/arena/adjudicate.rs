@@ -29,7 +29,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::EngineSpec;
+use crate::engine_file::EngineSpec;
 use crate::game::PlayerId;
 
 use super::record::Ending;

@@ -14,7 +14,8 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use crate::engine::{Agent, AgentError, Clock, EngineSpec, Intent, Limits, SearchReport};
+use crate::agent::{Agent, AgentError, Clock, Intent, Limits, SearchReport};
+use crate::engine_file::EngineSpec;
 use crate::game::error::quote;
 use crate::game::{Game, MoveList};
 

@@ -2,7 +2,7 @@
 //! the true state as for every game; what differs is the agents it asks. For a game in
 //! `games::hidden`, every engine is built so that it gets only its seat's observation:
 //!
-//! - boardlab's own back ends are observing agents (`engine::ObservingAgent`, whose `choose`
+//! - boardlab's own back ends are observing agents (`agent::ObservingAgent`, whose `choose`
 //!   takes a `G::Observation`), wrapped in `ObservationOnly`, which hands them the observation
 //!   of the seat to move and nothing else (`search::build_agent` does this for hidden games);
 //! - an external program is spoken to in the line protocol's referee mode
@@ -15,7 +15,8 @@
 use std::marker::PhantomData;
 
 use super::external::ExternalAgent;
-use crate::engine::{Agent, EngineSpec};
+use crate::agent::Agent;
+use crate::engine_file::EngineSpec;
 use crate::game::Game;
 use crate::games::hidden::{same_game, visit_hidden, HiddenGame, HiddenVisitor};
 use crate::protocol::referee::ObserverClient;

@@ -11,7 +11,7 @@ use super::match_format::MatchFormat;
 use super::openings::Opening;
 use super::schedule::{Format, Schedule};
 use super::sprt::SprtParams;
-use crate::engine::EngineSpec;
+use crate::engine_file::EngineSpec;
 
 /// A clock per engine per game: `base` milliseconds plus `increment` after each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

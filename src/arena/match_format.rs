@@ -24,7 +24,7 @@ use super::openings::opening_state;
 use super::record::ArenaRecord;
 use super::referee::{play_game_with, AgentFactory};
 use super::schedule::{encounters, game_seed, GameSpec};
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::game::{Game, PlayerId};
 
 /// The two sides of a match, 甲 (A) and 乙 (B).
@@ -514,7 +514,8 @@ mod tests {
     fn a_panicking_engine_loses_its_matches_game_by_game() {
         use crate::arena::manifest::random_engine_for_tests;
         use crate::arena::openings::random_openings;
-        use crate::engine::{Agent, EngineSpec};
+        use crate::agent::Agent;
+use crate::engine_file::EngineSpec;
         use crate::games::othello::Othello;
         use crate::search::baselines::RandomAgent;
         let spec = |name: &str| random_engine_for_tests(name, "othello");
@@ -537,10 +538,10 @@ mod tests {
             fn choose(
                 &mut self,
                 _: &Othello,
-                _: &crate::engine::Limits,
+                _: &crate::agent::Limits,
             ) -> Result<
-                crate::engine::SearchReport<crate::games::othello::OthelloMove>,
-                crate::engine::AgentError,
+                crate::agent::SearchReport<crate::games::othello::OthelloMove>,
+                crate::agent::AgentError,
             > {
                 panic!("deliberate test panic")
             }

@@ -114,7 +114,7 @@ pub struct MoveStat {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock_ms: Option<i64>,
     #[serde(default, skip_serializing_if = "is_play")]
-    pub intent: crate::engine::Intent,
+    pub intent: crate::agent::Intent,
     /// For a draw offer: whether the opponent accepted it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub accepted: Option<bool>,
@@ -126,8 +126,8 @@ fn is_zero<T: Default + PartialEq>(x: &T) -> bool {
     *x == T::default()
 }
 
-fn is_play(i: &crate::engine::Intent) -> bool {
-    *i == crate::engine::Intent::Play
+fn is_play(i: &crate::agent::Intent) -> bool {
+    *i == crate::agent::Intent::Play
 }
 
 impl ArenaRecord {

@@ -24,9 +24,9 @@ use super::manifest::{Manifest, TimeControl};
 use super::openings::opening_state;
 use super::record::{ArenaRecord, Ending, MoveStat};
 use super::schedule::{game_seed, GameSpec};
-use crate::engine::{
-    Agent, AgentError, Clock, EngineSpec, Evaluate, ExactScore, Intent, Limits, SearchReport,
-};
+use crate::agent::{Agent, AgentError, Clock, ExactScore, Intent, Limits, SearchReport};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::{playout::sample_outcome, GameRecord, PlayerId, Returns, Turn};
 
 /// The agent an engine file describes: the search back ends, or an external program, with its

@@ -757,7 +757,7 @@ pub fn write_outputs(dir: &Path, s: &Summary) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::arena::schedule::Format;
-    use crate::engine::EngineSpec;
+    use crate::engine_file::EngineSpec;
     use crate::game::GameRecord;
 
     fn manifest(n: usize, sprt: Option<SprtParams>) -> Manifest {

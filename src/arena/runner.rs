@@ -22,7 +22,7 @@ use super::report::sprt_status;
 use super::schedule::GameSpec;
 use super::sprt::SprtDecision;
 use super::stats::Wdl;
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 
 pub struct RunOptions {
     pub concurrency: usize,

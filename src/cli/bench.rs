@@ -11,7 +11,9 @@ use std::time::Instant;
 use clap::Args;
 
 use super::{CliError, CliResult};
-use crate::engine::{EngineSpec, Evaluate, Limits};
+use crate::agent::Limits;
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::with_game;
 
 #[derive(Args, Debug)]

@@ -13,7 +13,9 @@ use clap::{Args, ValueEnum};
 use rand::SeedableRng;
 
 use super::{setup, CliError, CliResult};
-use crate::engine::{Agent, EngineSpec, Evaluate};
+use crate::agent::Agent;
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::{MoveList, Turn};
 use crate::with_game;
 

@@ -8,7 +8,9 @@ use std::time::Instant;
 use clap::Args;
 
 use super::{setup, CliError, CliResult};
-use crate::engine::{EngineSpec, Evaluate, Limits, SearchReport};
+use crate::agent::{Limits, SearchReport};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::error::quote;
 use crate::game::Game;
 use crate::games::othello::solve::Solver;

@@ -70,8 +70,9 @@ pub fn run(args: ServeArgs) -> CliResult {
 
 /// The generic line protocol (docs/protocol.md) on stdin/stdout. Without `--engine`, `go`
 /// answers with a uniformly random move.
-fn serve_line<G: crate::engine::Evaluate>(args: &ServeArgs) -> CliResult {
-    use crate::engine::{EngineSpec, Limits};
+fn serve_line<G: crate::eval::Evaluate>(args: &ServeArgs) -> CliResult {
+    use crate::agent::Limits;
+use crate::engine_file::EngineSpec;
     use crate::protocol::line::{serve, LineServer};
     // Hidden-information games speak the referee mode (observations, never positions).
     if let Some(served) = crate::protocol::referee::serve_if_hidden::<G>(args.engine.as_deref()) {
@@ -88,7 +89,7 @@ fn serve_line<G: crate::engine::Evaluate>(args: &ServeArgs) -> CliResult {
         }
         None => (
             Box::new(crate::search::baselines::RandomAgent::new("random", 0))
-                as Box<dyn crate::engine::Agent<G>>,
+                as Box<dyn crate::agent::Agent<G>>,
             Limits::default(),
         ),
     };
@@ -104,7 +105,7 @@ fn serve_line<G: crate::engine::Evaluate>(args: &ServeArgs) -> CliResult {
 /// GNU Backgammon's external-player protocol (src/protocol/gnubg.rs): listen, let gnubg connect,
 /// answer its board lines with the engine's decisions.
 fn serve_gnubg(args: &ServeArgs) -> CliResult {
-    use crate::engine::EngineSpec;
+    use crate::engine_file::EngineSpec;
     use crate::game::RuleSet;
     use crate::games::backgammon::{Backgammon, BgRules};
     use crate::protocol::gnubg::{listen, GnubgSession};
@@ -134,8 +135,8 @@ fn serve_gnubg(args: &ServeArgs) -> CliResult {
             ),
             None => (
                 Box::new(crate::search::baselines::RandomAgent::new("random", 0))
-                    as Box<dyn crate::engine::Agent<Backgammon>>,
-                crate::engine::Limits::default(),
+                    as Box<dyn crate::agent::Agent<Backgammon>>,
+                crate::agent::Limits::default(),
             ),
         };
         let log: Option<Box<dyn std::io::Write + Send>> = match &args.log {
@@ -160,7 +161,7 @@ fn serve_gnubg(args: &ServeArgs) -> CliResult {
 fn serve_hub<G: crate::protocol::hub::HubNotation>(args: &ServeArgs) -> CliResult {
     use crate::protocol::hub::{serve, HubServer};
     let spec = match &args.engine {
-        Some(path) => crate::engine::EngineSpec::load(path)?,
+        Some(path) => crate::engine_file::EngineSpec::load(path)?,
         None => G::hub_default_engine(),
     };
     let agent = crate::search::build_agent::<G>(&spec, 0)?;

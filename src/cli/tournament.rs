@@ -16,7 +16,9 @@ use crate::arena::report::{summarize, summary_md, write_outputs};
 use crate::arena::runner::{planned_count, run, RunOptions};
 use crate::arena::schedule::{parse_shard, Format};
 use crate::arena::sprt::SprtParams;
-use crate::engine::{EngineSpec, Evaluate, Limits};
+use crate::agent::Limits;
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::RuleSet;
 use crate::with_game;
 

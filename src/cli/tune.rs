@@ -14,7 +14,9 @@ use clap::{Args, Subcommand};
 
 use super::{CliError, CliResult};
 use crate::arena::record::{games_path, load_games};
-use crate::engine::{EngineSpec, Evaluate, Limits};
+use crate::agent::Limits;
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::RuleSet;
 use crate::tune::{engine_file, optimizer, positions, spsa, texel};
 use crate::with_game;

@@ -12,7 +12,8 @@ use super::tune::{
     texel_with_progress, write_file, write_texel_logs,
 };
 use super::{CliError, CliResult};
-use crate::engine::{EngineSpec, Evaluate};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::games::draughts::patterns::{self, PatternModel};
 use crate::games::draughts::{Eight, Geometry, Position, Ten};
 use crate::tune::{draughts_patterns as fit, optimizer, positions, texel};

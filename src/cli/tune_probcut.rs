@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::{CliError, CliResult};
-use crate::engine::{EngineSpec, Evaluate};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::record::GameRecord;
 use crate::with_game;
 

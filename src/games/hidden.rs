@@ -1,12 +1,14 @@
 //! The games that hide information (Junqi), for the generic layers that must treat them apart:
 //! the arena's referee and `boardlab search` build their engines as observing agents
-//! (`engine::ObservingAgent`: they are handed observations, never states), and the line
+//! (`agent::ObservingAgent`: they are handed observations, never states), and the line
 //! protocol serves them in its referee mode. Generic code over `Game` asks `visit_hidden`
 //! whether `G` is one of them and gets it as a `HiddenGame`. This is the one list of them.
 
 use std::any::{Any, TypeId};
 
-use crate::engine::{Agent, EngineSpec, Evaluate, ObservingAgent};
+use crate::agent::{Agent, ObservingAgent};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::{Game, ImperfectInformation};
 
 /// A hidden-information game with engines that play from observations.

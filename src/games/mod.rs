@@ -1,4 +1,4 @@
-//! One folder a game. Each implements `game::Game` (rules, moves, text) and `engine::Evaluate`
+//! One folder a game. Each implements `game::Game` (rules, moves, text) and `eval::Evaluate`
 //! (features for the evaluators). The registry below maps command-line ids to types.
 
 pub mod aeroplane;

@@ -10,7 +10,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
-use crate::engine::{AgentError, Clock, EngineSpec, Intent, Limits};
+use crate::agent::{AgentError, Clock, Intent, Limits};
+use crate::engine_file::EngineSpec;
 use crate::game::Game;
 
 /// How a program is started: its working directory, and whether its stderr is read as lines

@@ -22,7 +22,7 @@ use std::io::{BufReader, Write};
 use std::net::TcpListener;
 
 use super::session::{self, Session};
-use crate::engine::{Agent, Limits};
+use crate::agent::{Agent, Limits};
 use crate::game::{Game, MoveList};
 use crate::games::backgammon::board::{OFF, START};
 use crate::games::backgammon::fibs::FibsBoard;

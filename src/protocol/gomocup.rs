@@ -26,7 +26,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use super::session::{self, Session};
-use crate::engine::{Agent, AgentError, Limits};
+use crate::agent::{Agent, AgentError, Limits};
 use crate::game::{Game, RuleSet};
 use crate::games::gomoku::board::{BLACK, MAX_SIZE, MIN_SIZE, WHITE};
 use crate::games::gomoku::{Gomoku, GomokuRules, Opening, Rule};

@@ -14,7 +14,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
 use super::session::{self, Session};
-use crate::engine::{Agent, AgentError, Evaluate, Limits};
+use crate::agent::{Agent, AgentError, Limits};
+use crate::eval::Evaluate;
 use crate::game::grid::{parse_square, Files};
 use crate::game::{Game, PlayerId, RuleSet};
 use crate::protocol::client::{EngineProcess, ExternalProtocol};

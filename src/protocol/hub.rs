@@ -28,7 +28,9 @@ use std::io::{BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use super::session::{self, Session};
-use crate::engine::{Agent, AgentError, EngineSpec, Evaluate, Limits};
+use crate::agent::{Agent, AgentError, Limits};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::error::quote;
 use crate::game::ParseError;
 use crate::games::draughts::geometry::Ten;

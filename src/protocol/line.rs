@@ -8,7 +8,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
 use super::session::{self, Session};
-use crate::engine::{Agent, AgentError, Evaluate, Intent, Limits};
+use crate::agent::{Agent, AgentError, Intent, Limits};
+use crate::eval::Evaluate;
 use crate::game::error::quote;
 use crate::game::{Game, MoveList, RuleSet, Turn};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};

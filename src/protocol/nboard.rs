@@ -18,7 +18,7 @@
 use std::time::Instant;
 
 use super::session::{self, Session};
-use crate::engine::{Agent, AgentError, Limits};
+use crate::agent::{Agent, AgentError, Limits};
 use crate::game::error::quote;
 use crate::game::{Game, MoveList, RuleSet, Turn};
 use crate::games::othello::{ggf, Othello, OthelloRules};
@@ -49,7 +49,7 @@ impl NBoardServer {
         &mut self,
         state: &Othello,
         limits: &Limits,
-    ) -> Result<crate::engine::SearchReport<u8>, String> {
+    ) -> Result<crate::agent::SearchReport<u8>, String> {
         let agent = &mut self.agent;
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| agent.choose(state, limits)))
             .map_err(|_| "the engine panicked".to_string())?
@@ -220,8 +220,8 @@ pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), Str
         ));
     }
     let spec = match engine {
-        Some(path) => crate::engine::EngineSpec::load(path)?,
-        None => crate::engine::EngineSpec::from_toml(
+        Some(path) => crate::engine_file::EngineSpec::load(path)?,
+        None => crate::engine_file::EngineSpec::from_toml(
             "name = \"ab\"\ngame = \"othello\"\nbackend = \"alphabeta\"\n[limits]\ndepth = 6\n",
         )?,
     };

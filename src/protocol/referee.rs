@@ -13,7 +13,8 @@ use std::time::Instant;
 
 use super::line::{go_command, parse_go_limits, LineClient};
 use super::session::{self, Session};
-use crate::engine::{AgentError, EngineSpec, Limits, ObservingAgent};
+use crate::agent::{AgentError, Limits, ObservingAgent};
+use crate::engine_file::EngineSpec;
 use crate::game::{Game, ImperfectInformation, MoveList, RuleSet};
 use crate::games::hidden::{visit_hidden, HiddenGame, HiddenVisitor};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};

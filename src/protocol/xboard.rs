@@ -29,7 +29,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use super::session::{self, Session};
-use crate::engine::{Agent, AgentError, EngineSpec, Evaluate, Intent, Limits};
+use crate::agent::{Agent, AgentError, Intent, Limits};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::error::cut;
 use crate::game::{Game, PlayerId, RuleSet, Turn};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};

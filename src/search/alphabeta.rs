@@ -28,7 +28,8 @@ use super::pruning::{margin, PruningConfig};
 use super::reductions::{LmrConfig, LmrTable};
 use super::timeman::{TimeConfig, TimeManager};
 use super::tt::{Bound, TranspositionTable, NO_MOVE};
-use crate::engine::{Agent, AgentError, Clock, Evaluate, ExactValues, Limits, SearchReport};
+use crate::agent::{Agent, AgentError, Clock, Limits, SearchReport};
+use crate::eval::{Evaluate, ExactValues};
 use crate::game::{MoveList, PlayerId, Turn};
 
 /// Beyond every score (results include a margin of up to 1e7 above `WIN`).

@@ -16,7 +16,8 @@ use std::marker::PhantomData;
 use std::time::Instant;
 
 use super::linear::{report_score, terminal_score, LinearEval, EVAL_LIMIT, SCORE_SCALE, WIN};
-use crate::engine::{Agent, AgentError, Evaluate, Limits, SearchReport};
+use crate::agent::{Agent, AgentError, Limits, SearchReport};
+use crate::eval::Evaluate;
 use crate::game::{MoveList, PlayerId, Turn};
 
 /// Bounds on every value (game results with margins, evaluations clamped well inside).

@@ -11,9 +11,9 @@ use super::baselines::{one_ply_value, RandomAgent};
 use super::ismcts::{Determinizer, Ismcts, IsmctsConfig};
 use super::linear::{report_score, LinearEval};
 use super::Params;
-use crate::engine::{
-    Agent, AgentError, EngineSpec, Evaluate, Limits, ObservingAgent, SearchReport,
-};
+use crate::agent::{Agent, AgentError, Limits, ObservingAgent, SearchReport};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::{ImperfectInformation, MoveList};
 
 /// A uniformly random legal move of the observer (the full-information `RandomAgent`, here

@@ -17,7 +17,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::linear::LinearEval;
-use crate::engine::{AgentError, Evaluate, Limits, ObservingAgent, SearchReport};
+use crate::agent::{AgentError, Limits, ObservingAgent, SearchReport};
+use crate::eval::Evaluate;
 use crate::game::playout::{random_step, sample_outcome};
 use crate::game::{ImperfectInformation, MoveList, Returns, Turn, MAX_PLAYERS};
 

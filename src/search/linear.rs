@@ -3,7 +3,7 @@
 
 use std::hash::{Hash, Hasher};
 
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::game::{Game, PlayerId, Returns};
 
 /// Integer search scores are evaluation units times this (alpha-beta and its TT work in i32).

@@ -29,7 +29,8 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::linear::LinearEval;
-use crate::engine::{Agent, AgentError, Evaluate, Limits, SearchReport};
+use crate::agent::{Agent, AgentError, Limits, SearchReport};
+use crate::eval::Evaluate;
 use crate::game::playout::{random_playout, sample_outcome};
 use crate::game::{ImperfectInformation, MoveList, Returns, Turn, MAX_PLAYERS};
 

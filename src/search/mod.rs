@@ -1,5 +1,5 @@
 //! Search back ends, generic over the game contract. Game knowledge enters only through
-//! `engine::Evaluate` features and move-ordering hints; a back end only one game has (Othello's
+//! `eval::Evaluate` features and move-ordering hints; a back end only one game has (Othello's
 //! solver, Ur's perfect player) comes from that game through `Evaluate::game_agent`.
 
 pub mod alphabeta;
@@ -20,7 +20,9 @@ pub mod testgames;
 pub mod timeman;
 pub mod tt;
 
-use crate::engine::{Agent, EngineSpec, Evaluate, Limits};
+use crate::agent::{Agent, Limits};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 
 /// An engine file's in-process agent with its `[offers]` thresholds on top: what a protocol
 /// server or `boardlab play` speaks with (the arena adds the same to external programs).

@@ -16,12 +16,11 @@
 //! Scores are the engine's own (its evaluation units, from its side). A move without a score
 //! (an external engine that reported none) breaks every run and never accepts.
 
-use crate::engine::{
-    Agent, AgentError, Clock, EngineSpec, ExactScore, Intent, Limits, SearchReport,
-};
+use crate::agent::{Agent, AgentError, Clock, ExactScore, Intent, Limits, SearchReport};
+use crate::engine_file::EngineSpec;
 use crate::game::Game;
 
-pub use crate::engine::OfferPolicy;
+pub use crate::engine_file::OfferPolicy;
 
 /// `agent` with the engine file's `[offers]` on top, or as it is when the file has none.
 pub fn with_offers<G: Game>(agent: Box<dyn Agent<G>>, spec: &EngineSpec) -> Box<dyn Agent<G>> {

@@ -3,7 +3,7 @@
 //! with a hidden card for determinization. Plus the plain reference searches they are checked
 //! against (minimax and expectimax without any pruning).
 
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::game::rules::NoRules;
 use crate::game::zobrist::splitmix64;
 use crate::game::{Game, ImperfectInformation, MoveList, ParseError, PlayerId, Returns, Turn};

@@ -12,7 +12,7 @@
 //! `drop_margin` since the last one. No iteration starts past the scaled soft limit; the hard
 //! limit stops a search in the middle.
 
-use crate::engine::Clock;
+use crate::agent::Clock;
 
 /// Time-manager options.
 #[derive(Clone, Debug, PartialEq)]

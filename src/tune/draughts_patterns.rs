@@ -10,7 +10,7 @@
 
 use super::positions::{side_to_move, Labelled};
 use super::texel::Dataset;
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::games::draughts::patterns::{self, PatternModel};
 use crate::games::draughts::{Geometry, Position};
 

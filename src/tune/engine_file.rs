@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use crate::engine::{EngineSpec, Evaluate};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 
 /// `base` with `weights` (in `G::feature_names` order) and `name`. Weights are rounded to
 /// `digits` decimals so the file reads well and replays exactly.

@@ -35,7 +35,9 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use crate::arena::record::ArenaRecord;
-use crate::engine::{Agent, EngineSpec, Evaluate, ExactScore, Limits};
+use crate::agent::{Agent, ExactScore, Limits};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::{Game, RuleSet, Turn};
 
 /// The first line of a position file.

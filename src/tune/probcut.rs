@@ -5,7 +5,9 @@
 //! Positions where either search sees a game result, and positions in the middle of an
 //! exchange (`is_quiet` false), are left out: ProbCut cuts only on evaluations.
 
-use crate::engine::{EngineSpec, Evaluate, Limits};
+use crate::agent::Limits;
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::record::GameRecord;
 use crate::game::Game;
 use crate::search::linear::{report_score, WIN_THRESHOLD};

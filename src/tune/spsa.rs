@@ -29,7 +29,8 @@ use crate::arena::manifest::{Manifest, DEFAULT_MOVE_CEILING_MS};
 use crate::arena::openings::try_random_openings;
 use crate::arena::record::ArenaRecord;
 use crate::arena::schedule::Format;
-use crate::engine::{EngineSpec, Evaluate};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::error::quote;
 use crate::game::RuleSet;
 

@@ -21,7 +21,7 @@ use rayon::prelude::*;
 
 use super::optimizer::{Method, Optimizer};
 use super::positions::{side_to_move, Labelled};
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 
 /// Positions as sparse feature rows with their labels (compressed rows).
 #[derive(Clone, Debug, Default)]

@@ -3,7 +3,7 @@
 //! still in the hangar, pieces on the track that an enemy piece could reach with one roll, and
 //! own stacks on the track (which block enemies).
 
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::game::{Game, PlayerId};
 
 use super::board::{on_track, step_of, track_square, FINISH, HANGAR};

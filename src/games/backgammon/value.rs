@@ -1,4 +1,4 @@
-//! What the search back ends see of backgammon (`engine::Evaluate`): equity in thousandths.
+//! What the search back ends see of backgammon (`eval::Evaluate`): equity in thousandths.
 //!
 //! Money play: points won with the cube (a gammon with the cube at 2 is 4000). A match: the
 //! match equity 2 x (match winning chance) - 1 (a match won is 1000, lost -1000), so that every
@@ -13,7 +13,8 @@
 //! - cube actions do not spend search depth (`counts_as_ply`), so a depth of n looks n plays
 //!   ahead with the cube decisions of every turn on the way.
 
-use crate::engine::{EngineSpec, Evaluate};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::eval::network::NetRef;
 use crate::game::{Game, PlayerId};
 
@@ -147,7 +148,7 @@ impl Evaluate for Backgammon {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::EngineSpec;
+    use crate::engine_file::EngineSpec;
     use crate::game::Game;
 
     /// The move the 0-ply engine file (`engines/backgammon/ply0.toml`) chooses.

@@ -1,7 +1,7 @@
 //! Big Cat has no decisions, so no engine ever consults an evaluation; the one feature (route
 //! squares ahead of the others' mean) is there for `LeafValue::Eval` and for reading positions.
 
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::game::PlayerId;
 
 use super::game::BigCat;

@@ -5,7 +5,8 @@
 //! `patterns.rs`): the same hand-set terms with fitted weights plus the box tables. Engines
 //! with plain `[weights]` evaluate exactly as before (the linear path, same node counts).
 
-use crate::engine::{EngineSpec, Evaluate};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::PlayerId;
 
 use super::geometry::{bit_index, square_row_col, Geometry};

@@ -3,7 +3,7 @@
 //! `w b W B e`; moves are `32-28`, captures `28x19x23` (from, to, then every captured square
 //! ascending); scores are in men (1.0 = one man = 100 evaluation units).
 
-use crate::engine::EngineSpec;
+use crate::engine_file::EngineSpec;
 use crate::game::{Game, ParseError};
 
 use super::geometry::{bit_of_number, Ten};

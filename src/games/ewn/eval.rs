@@ -11,7 +11,7 @@
 //! worth on each square of the start triangle (for cubes still standing on their start squares),
 //! so a search at a setup node ranks the 720 arrangements by the table (see `SETUP_TABLE`).
 
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::game::PlayerId;
 
 use super::board::{distance_to_target, step, START_SQUARES, STEPS};

@@ -7,7 +7,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::game::{Game, Turn};
 
 use super::rules::{Ewn, EwnMove, EwnRules, FirstPlayer, RED};

@@ -8,7 +8,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::game::{Game, MoveList, RuleSet, Turn};
 
 use super::rules::{Ewn, EwnMove, EwnRules, FirstPlayer};

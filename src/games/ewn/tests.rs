@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::rules::selectable_cubes;
 use super::*;
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::game::playout::random_step;
 use crate::game::{perft, Game, MoveList, PerftConvention, RuleSet, Turn};
 
@@ -341,7 +341,8 @@ fn random_agents_play_seven_game_matches_through_the_referee() {
     use crate::arena::match_format::{match_schedule, play_match_with, MatchFormat, MatchState};
     use crate::arena::openings::random_openings;
     use crate::arena::record::ArenaRecord;
-    use crate::engine::{Agent, EngineSpec};
+    use crate::agent::Agent;
+use crate::engine_file::EngineSpec;
     use crate::search::baselines::RandomAgent;
     let spec = |name: &str| crate::arena::manifest::random_engine_for_tests(name, "ewn");
     let mut f = MatchFormat::ewn7();

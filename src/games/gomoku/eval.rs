@@ -6,7 +6,7 @@
 //! else the points near the stones), search fours in quiescence, and prove wins by threat-space
 //! search (`threats`).
 
-use crate::engine::{Evaluate, Proven};
+use crate::eval::{Evaluate, Proven};
 use crate::game::{Game, MoveList, PlayerId};
 
 use super::board::BLACK;

@@ -3,7 +3,7 @@
 //! den, pieces one or two steps from it, guards beside the own traps, and pieces in hand (drop
 //! variant) weighted by rank. Captures and den entries are the noisy moves.
 
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::game::PlayerId;
 
 use super::board::{file_of, rank_of, step, Piece, DEN, DIRECTIONS, SQUARES, TRAPS};

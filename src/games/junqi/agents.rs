@@ -18,7 +18,8 @@ use super::board::SETUP_ORDER;
 use super::game::{Junqi, JunqiMove};
 use super::observation::JunqiObservation;
 use super::setups::{SetupChoice, SetupChooser};
-use crate::engine::{AgentError, EngineSpec, Limits, ObservingAgent, SearchReport};
+use crate::agent::{AgentError, Limits, ObservingAgent, SearchReport};
+use crate::engine_file::EngineSpec;
 use crate::games::hidden::HiddenGame;
 use crate::search::Params;
 

@@ -5,7 +5,9 @@
 use super::board::{half_of, is_hq};
 use super::game::{Junqi, JunqiMove, OFF};
 use super::piece::Kind;
-use crate::engine::{Agent, EngineSpec, Evaluate, ObservationOnly};
+use crate::agent::{Agent, ObservationOnly};
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::PlayerId;
 use crate::games::hidden::HiddenGame;
 

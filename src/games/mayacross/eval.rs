@@ -2,7 +2,7 @@
 //! route, pieces off, pieces still on the start square, pieces on a safe island, and pieces an
 //! opponent piece could land on with one value of its next throw.
 
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::game::{Game, PlayerId};
 
 use super::board::OFF;

@@ -7,7 +7,7 @@
 //! stone. An eye is safe for good: an enemy stone there would never have a liberty, and the
 //! neighbours never change. Filling one's own eye spends a move the opponent could not have taken.
 
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::game::PlayerId;
 
 use super::bits::Bits;

@@ -7,7 +7,9 @@
 //! an engine file with `patterns = 1.0` and the hand-set weights at 0 (`ab-patterns.toml`)
 //! evaluates by the pattern tables alone.
 
-use crate::engine::{Agent, EngineSpec, Evaluate};
+use crate::agent::Agent;
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::PlayerId;
 
 use super::bitboard::{legal_moves, neighbours};

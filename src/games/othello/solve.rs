@@ -9,7 +9,7 @@
 
 use super::bitboard::{flips, legal_moves, neighbours};
 use super::{Othello, PASS};
-use crate::engine::{Agent, AgentError, Limits, SearchReport};
+use crate::agent::{Agent, AgentError, Limits, SearchReport};
 use crate::game::zobrist::splitmix64;
 use crate::game::Game;
 use crate::search::tt::{Bound, TranspositionTable, NO_MOVE};
@@ -744,7 +744,7 @@ impl ExactAgent {
     }
     /// The agent an engine file describes: `[params] tt_mb` (64), `max_empties` (24, 0-60) and
     /// `ordering` ("hand" or "patterns", see `Ordering`).
-    pub fn from_spec(spec: &crate::engine::EngineSpec) -> Result<Box<dyn Agent<Othello>>, String> {
+    pub fn from_spec(spec: &crate::engine_file::EngineSpec) -> Result<Box<dyn Agent<Othello>>, String> {
         let p = crate::search::Params::new(spec, &["tt_mb", "max_empties", "ordering"])?;
         let mut agent = ExactAgent::new(
             spec.name.clone(),
@@ -768,8 +768,8 @@ impl Agent<Othello> for ExactAgent {
         self.name.clone()
     }
     /// The final disc difference under perfect play, from `max_empties` on.
-    fn exact_score(&self) -> Option<crate::engine::ExactScore> {
-        Some(crate::engine::ExactScore::Margin)
+    fn exact_score(&self) -> Option<crate::agent::ExactScore> {
+        Some(crate::agent::ExactScore::Margin)
     }
     fn choose(
         &mut self,

@@ -2,7 +2,7 @@
 //! live in engine files (`engines/oware/*.toml`); the defaults are a hand-set start. Captures
 //! are the noisy moves for quiescence and come first in move ordering.
 
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::game::{Game, PlayerId};
 
 use super::board::{self, row_start, Houses, ROW};
@@ -81,8 +81,8 @@ impl Evaluate for Oware {
         captures(self, mv) as i32
     }
     fn exact_values(
-        spec: &crate::engine::EngineSpec,
-    ) -> Result<Option<std::sync::Arc<dyn crate::engine::ExactValues<Self>>>, String> {
+        spec: &crate::engine_file::EngineSpec,
+    ) -> Result<Option<std::sync::Arc<dyn crate::eval::ExactValues<Self>>>, String> {
         super::probe::from_spec(spec)
     }
 }

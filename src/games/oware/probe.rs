@@ -1,13 +1,14 @@
 //! The endgame database as the search sees it: an engine file names it (`[params] database =
 //! "file"`, written by `boardlab solve --game oware --seeds N --out file`), and alpha-beta
 //! probes it at every node below the root with at most N seeds on the board
-//! (`engine::ExactValues`). A database built for other rules is refused.
+//! (`eval::ExactValues`). A database built for other rules is refused.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::engine::{EngineSpec, ExactValues};
+use crate::engine_file::EngineSpec;
+use crate::eval::ExactValues;
 use crate::game::{Game, RuleSet};
 
 use super::database::{rotate, Database};

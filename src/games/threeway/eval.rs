@@ -1,7 +1,9 @@
 //! Three-way features, from one seat's view: how far the piece is from its base and from the
 //! nearest rival base, and the chance that the next roll lets it (or a rival) win at once.
 
-use crate::engine::{Agent, EngineSpec, Evaluate};
+use crate::agent::Agent;
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::{Game, PlayerId};
 
 use super::board::{distance, BASES};

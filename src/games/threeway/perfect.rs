@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
-use crate::engine::{Agent, AgentError, EngineSpec, Limits, SearchReport};
+use crate::agent::{Agent, AgentError, Limits, SearchReport};
+use crate::engine_file::EngineSpec;
 use crate::game::{Game, RuleSet};
 
 use super::game::{ThreeWay, TwMove};

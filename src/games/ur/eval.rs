@@ -1,7 +1,9 @@
 //! Ur evaluation features, each as (player's value - opponent's value), so the evaluation of a
 //! position is antisymmetric between the sides.
 
-use crate::engine::{Agent, EngineSpec, Evaluate};
+use crate::agent::Agent;
+use crate::engine_file::EngineSpec;
+use crate::eval::Evaluate;
 use crate::game::{Game, PlayerId};
 
 use super::board::{is_rosette, roll_probability, Side, OFF, SHARED};

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
-use crate::engine::{Agent, AgentError, EngineSpec, Limits, SearchReport};
+use crate::agent::{Agent, AgentError, Limits, SearchReport};
+use crate::engine_file::EngineSpec;
 use crate::game::{Game, MoveList, RuleSet};
 
 use super::game::{Ur, UrMove};
@@ -66,8 +67,8 @@ impl Agent<Ur> for PerfectAgent {
         self.name.clone()
     }
     /// The solved probability of winning.
-    fn exact_score(&self) -> Option<crate::engine::ExactScore> {
-        Some(crate::engine::ExactScore::WinProbability)
+    fn exact_score(&self) -> Option<crate::agent::ExactScore> {
+        Some(crate::agent::ExactScore::WinProbability)
     }
     fn win_probability(&self, report: &SearchReport<UrMove>) -> Option<f64> {
         Some(report.score)

@@ -13,7 +13,8 @@ use super::index::PositionIndex;
 use super::perfect::PerfectAgent;
 use super::solve::Solution;
 use super::*;
-use crate::engine::{Agent, Evaluate, Limits};
+use crate::agent::{Agent, Limits};
+use crate::eval::Evaluate;
 use crate::game::playout::random_step;
 use crate::game::{perft, Game, MoveList, PerftConvention, RuleSet, Turn};
 

@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use crate::engine::Evaluate;
+use crate::eval::Evaluate;
 use crate::game::PlayerId;
 
 use super::geometry::{bit, rank_of, Squares, NEAR1, SIZE};
