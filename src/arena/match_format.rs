@@ -512,10 +512,10 @@ mod tests {
     /// recorded games check out against the schedule (and a gap or an extra game does not).
     #[test]
     fn a_panicking_engine_loses_its_matches_game_by_game() {
+        use crate::agent::Agent;
         use crate::arena::manifest::random_engine_for_tests;
         use crate::arena::openings::random_openings;
-        use crate::agent::Agent;
-use crate::engine_file::EngineSpec;
+        use crate::engine_file::EngineSpec;
         use crate::games::othello::Othello;
         use crate::search::baselines::RandomAgent;
         let spec = |name: &str| random_engine_for_tests(name, "othello");

@@ -72,7 +72,7 @@ pub fn run(args: ServeArgs) -> CliResult {
 /// answers with a uniformly random move.
 fn serve_line<G: crate::eval::Evaluate>(args: &ServeArgs) -> CliResult {
     use crate::agent::Limits;
-use crate::engine_file::EngineSpec;
+    use crate::engine_file::EngineSpec;
     use crate::protocol::line::{serve, LineServer};
     // Hidden-information games speak the referee mode (observations, never positions).
     if let Some(served) = crate::protocol::referee::serve_if_hidden::<G>(args.engine.as_deref()) {

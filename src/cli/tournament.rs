@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::{CliError, CliResult};
+use crate::agent::Limits;
 use crate::arena::adjudicate::{Adjudication, DrawRule, ExactRule, ResignRule};
 use crate::arena::manifest::{Manifest, TimeControl};
 use crate::arena::match_format::MatchFormat;
@@ -16,7 +17,6 @@ use crate::arena::report::{summarize, summary_md, write_outputs};
 use crate::arena::runner::{planned_count, run, RunOptions};
 use crate::arena::schedule::{parse_shard, Format};
 use crate::arena::sprt::SprtParams;
-use crate::agent::Limits;
 use crate::engine_file::EngineSpec;
 use crate::eval::Evaluate;
 use crate::game::RuleSet;

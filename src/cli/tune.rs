@@ -13,8 +13,8 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 
 use super::{CliError, CliResult};
-use crate::arena::record::{games_path, load_games};
 use crate::agent::Limits;
+use crate::arena::record::{games_path, load_games};
 use crate::engine_file::EngineSpec;
 use crate::eval::Evaluate;
 use crate::game::RuleSet;

@@ -34,8 +34,8 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use crate::arena::record::ArenaRecord;
 use crate::agent::{Agent, ExactScore, Limits};
+use crate::arena::record::ArenaRecord;
 use crate::engine_file::EngineSpec;
 use crate::eval::Evaluate;
 use crate::game::{Game, RuleSet, Turn};

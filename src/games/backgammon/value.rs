@@ -14,8 +14,8 @@
 //!   ahead with the cube decisions of every turn on the way.
 
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
 use crate::eval::network::NetRef;
+use crate::eval::Evaluate;
 use crate::game::{Game, PlayerId};
 
 use super::board;

@@ -337,12 +337,12 @@ fn the_first_move_is_the_first_roll_not_the_first_setup() {
 /// match ends at four wins, and the first roller of game n is A's engine exactly in games 1, 4, 5.
 #[test]
 fn random_agents_play_seven_game_matches_through_the_referee() {
+    use crate::agent::Agent;
     use crate::arena::manifest::Manifest;
     use crate::arena::match_format::{match_schedule, play_match_with, MatchFormat, MatchState};
     use crate::arena::openings::random_openings;
     use crate::arena::record::ArenaRecord;
-    use crate::agent::Agent;
-use crate::engine_file::EngineSpec;
+    use crate::engine_file::EngineSpec;
     use crate::search::baselines::RandomAgent;
     let spec = |name: &str| crate::arena::manifest::random_engine_for_tests(name, "ewn");
     let mut f = MatchFormat::ewn7();

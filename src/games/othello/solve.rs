@@ -744,7 +744,9 @@ impl ExactAgent {
     }
     /// The agent an engine file describes: `[params] tt_mb` (64), `max_empties` (24, 0-60) and
     /// `ordering` ("hand" or "patterns", see `Ordering`).
-    pub fn from_spec(spec: &crate::engine_file::EngineSpec) -> Result<Box<dyn Agent<Othello>>, String> {
+    pub fn from_spec(
+        spec: &crate::engine_file::EngineSpec,
+    ) -> Result<Box<dyn Agent<Othello>>, String> {
         let p = crate::search::Params::new(spec, &["tt_mb", "max_empties", "ordering"])?;
         let mut agent = ExactAgent::new(
             spec.name.clone(),
