@@ -20,100 +20,75 @@ pub mod washogi;
 
 use crate::game::{RuleOption, RuleSet};
 
-/// Every game id, in the order `boardlab list` shows them.
-pub const GAME_IDS: &[&str] = &[
-    "othello",
-    "draughts",
-    "checkers",
-    "ewn",
-    "ur",
-    "gomoku",
-    "washogi",
-    "backgammon",
-    "nogo",
-    "oware",
-    "jungle",
-    "bigcat",
-    "threeway",
-    "mayacross",
-    "aeroplane",
-    "junqi",
-];
+/// The registry: every game once, one line each (`module::Type`), in the order `boardlab list`
+/// shows them. Everything that needs the list of games reads it here: `GAME_IDS`, `with_game!`
+/// (the one place an id from the command line or a file becomes a type), and through them
+/// `list`, the servers, the arena, `bench` and the conformance test over every game. A game's
+/// id is its `Game::ID`; what else it offers (hidden information, its own back ends, protocol
+/// bindings) it says in its own folder through the traits it implements.
+///
+/// Adding a game: its folder under `src/games/`, its `pub mod` above, and one line here
+/// (docs/adding-a-game.md).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! for_each_game {
+    ($then:ident; $($args:tt)*) => {
+        $crate::$then! { $($args)*;
+            othello::Othello,
+            draughts::Draughts,
+            draughts::Checkers,
+            ewn::Ewn,
+            ur::Ur,
+            gomoku::Gomoku,
+            washogi::WaShogi,
+            backgammon::Backgammon,
+            nogo::NoGo,
+            oware::Oware,
+            jungle::Jungle,
+            bigcat::BigCat,
+            threeway::ThreeWay,
+            mayacross::Maya,
+            aeroplane::Aero,
+            junqi::Junqi,
+        }
+    };
+}
+
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __game_ids {
+    (; $($module:ident :: $game:ident),* $(,)?) => {
+        /// Every game id, in the registry's order.
+        pub const GAME_IDS: &[&str] = &[$(<$crate::games::$module::$game as $crate::game::Game>::ID),*];
+    };
+}
+for_each_game!(__game_ids;);
 
 /// Runs `$body` with the type alias `$G` bound to the game named `$id`; evaluates to
-/// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). This is the one place
-/// that turns a game id from the command line or a file into a type.
+/// `Result<_, GameError>` (an unknown id is `GameError::UnknownGame`). The arms come from the
+/// registry (`for_each_game!`).
 #[macro_export]
 macro_rules! with_game {
-    ($id:expr, |$G:ident| $body:expr) => {{
+    ($id:expr, |$G:ident| $body:expr) => {
+        $crate::for_each_game!(__with_game_arms; $id, $G, $body)
+    };
+}
+
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __with_game_arms {
+    ($id:expr, $G:ident, $body:expr; $($module:ident :: $game:ident),* $(,)?) => {{
         #[allow(unused_imports)]
         use $crate::game::Game as _;
-        match $id {
-            "othello" => {
-                type $G = $crate::games::othello::Othello;
-                Ok($body)
-            }
-            "draughts" => {
-                type $G = $crate::games::draughts::Draughts;
-                Ok($body)
-            }
-            "checkers" => {
-                type $G = $crate::games::draughts::Checkers;
-                Ok($body)
-            }
-            "ewn" => {
-                type $G = $crate::games::ewn::Ewn;
-                Ok($body)
-            }
-            "ur" => {
-                type $G = $crate::games::ur::Ur;
-                Ok($body)
-            }
-            "gomoku" => {
-                type $G = $crate::games::gomoku::Gomoku;
-                Ok($body)
-            }
-            "washogi" => {
-                type $G = $crate::games::washogi::WaShogi;
-                Ok($body)
-            }
-            "backgammon" => {
-                type $G = $crate::games::backgammon::Backgammon;
-                Ok($body)
-            }
-            "nogo" => {
-                type $G = $crate::games::nogo::NoGo;
-                Ok($body)
-            }
-            "oware" => {
-                type $G = $crate::games::oware::Oware;
-                Ok($body)
-            }
-            "jungle" => {
-                type $G = $crate::games::jungle::Jungle;
-                Ok($body)
-            }
-            "bigcat" => {
-                type $G = $crate::games::bigcat::BigCat;
-                Ok($body)
-            }
-            "threeway" => {
-                type $G = $crate::games::threeway::ThreeWay;
-                Ok($body)
-            }
-            "mayacross" => {
-                type $G = $crate::games::mayacross::Maya;
-                Ok($body)
-            }
-            "aeroplane" => {
-                type $G = $crate::games::aeroplane::Aero;
-                Ok($body)
-            }
-            "junqi" => {
-                type $G = $crate::games::junqi::Junqi;
-                Ok($body)
-            }
-            other => Err($crate::game::GameError::UnknownGame(other.to_string())),
+        let id: &str = $id;
+        'dispatch: {
+            $(
+                if id == <$crate::games::$module::$game as $crate::game::Game>::ID {
+                    type $G = $crate::games::$module::$game;
+                    break 'dispatch Ok($body);
+                }
+            )*
+            Err($crate::game::GameError::UnknownGame(id.to_string()))
         }
     }};
 }
