@@ -14,13 +14,13 @@ use std::sync::{Arc, Mutex};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use boardlab::agent::{Agent, AgentError, Limits, ObservationOnly, ObservingAgent, SearchReport};
 use boardlab::arena::manifest::Manifest;
 use boardlab::arena::openings::random_openings;
 use boardlab::arena::referee::play_game_with;
-use boardlab::agent::{Agent, AgentError, Limits, ObservationOnly, ObservingAgent, SearchReport};
 use boardlab::engine_file::EngineSpec;
+use boardlab::eval::hidden::HiddenGame;
 use boardlab::game::{Game, ImperfectInformation, MoveList, PlayerId};
-use boardlab::games::hidden::HiddenGame;
 use boardlab::games::junqi::{Junqi, JunqiMove, JunqiObservation, JunqiRules};
 
 fn spec(text: &str) -> EngineSpec {

@@ -8,6 +8,8 @@ use crate::agent::Agent;
 use crate::engine_file::EngineSpec;
 use crate::game::{Game, MoveList, PlayerId};
 
+use super::hidden::HiddenVisitor;
+
 /// Game knowledge for search back ends and tuners: named linear features, seen by one player.
 /// The static evaluation is `sum(weight_i * feature_i)`, so weights live in engine files and the
 /// tuner changes them without code changes. Games without features yet keep the defaults (no
@@ -151,15 +153,11 @@ pub trait Evaluate: Game {
         let _ = (spec, seed);
         None
     }
-    /// For a hidden-information game (Junqi): the engine `spec` describes, as an `Agent` that
-    /// passes only the observation of the player to move on to an observing engine
-    /// (`ObservationOnly`), so no engine can read hidden ranks. `search::build_agent` asks this
-    /// first; `None` (every game with full information) builds the shared back ends.
-    fn observation_only_agent(
-        spec: &EngineSpec,
-        seed: u64,
-    ) -> Option<Result<Box<dyn Agent<Self>>, String>> {
-        let _ = (spec, seed);
+    /// For a hidden-information game (Junqi): `Some(v.visit())`, which hands `v` this game as a
+    /// `HiddenGame`; `None` (the default) for every game with full information. This is the one
+    /// place a game says it hides information (`eval::hidden`).
+    fn as_hidden<V: HiddenVisitor<Self>>(v: V) -> Option<V::Output> {
+        let _ = v;
         None
     }
     /// The exact values an engine file names in `[params] database = "file"` (an endgame

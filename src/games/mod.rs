@@ -7,7 +7,6 @@ pub mod bigcat;
 pub mod draughts;
 pub mod ewn;
 pub mod gomoku;
-pub mod hidden;
 pub mod jungle;
 pub mod junqi;
 pub mod mayacross;

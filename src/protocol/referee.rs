@@ -15,8 +15,9 @@ use super::line::{go_command, parse_go_limits, LineClient};
 use super::session::{self, Session};
 use crate::agent::{AgentError, Limits, ObservingAgent};
 use crate::engine_file::EngineSpec;
-use crate::game::{Game, ImperfectInformation, MoveList, RuleSet};
-use crate::games::hidden::{visit_hidden, HiddenGame, HiddenVisitor};
+use crate::eval::hidden::{HiddenGame, HiddenVisitor};
+use crate::eval::Evaluate;
+use crate::game::{ImperfectInformation, MoveList, RuleSet};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
 /// The engine side: the rules, the last observation received, and an observing agent.
@@ -137,11 +138,16 @@ impl<G: ImperfectInformation> Session for ObserverServer<G> {
 
 /// For a hidden-information game `G`: serves the referee mode on stdin/stdout with the engine
 /// file `engine` (a random player without one). None for other games.
-pub fn serve_if_hidden<G: Game>(engine: Option<&std::path::Path>) -> Option<Result<(), String>> {
+pub fn serve_if_hidden<G: Evaluate>(
+    engine: Option<&std::path::Path>,
+) -> Option<Result<(), String>> {
     struct Serve<'a>(Option<&'a std::path::Path>);
-    impl HiddenVisitor for Serve<'_> {
+    impl<H: Evaluate> HiddenVisitor<H> for Serve<'_> {
         type Output = Result<(), String>;
-        fn visit<H: HiddenGame>(self) -> Self::Output {
+        fn visit(self) -> Self::Output
+        where
+            H: HiddenGame,
+        {
             let (agent, limits) = match self.0 {
                 Some(path) => {
                     let spec = EngineSpec::load(path)?;
@@ -162,7 +168,7 @@ pub fn serve_if_hidden<G: Game>(engine: Option<&std::path::Path>) -> Option<Resu
             .map_err(|e| e.to_string())
         }
     }
-    visit_hidden::<G, _>(Serve(engine))
+    G::as_hidden(Serve(engine))
 }
 
 /// Runs a server until `quit` or end of input.

@@ -1,7 +1,7 @@
 //! Back ends for hidden-information games that play from observations (`ObservingAgent`):
 //! uniform random, greedy one ply averaged over sampled states, and information-set MCTS
 //! (`ismcts`), built from engine files. Games add what only they know (a belief, a setup
-//! chooser) around these in their `games::hidden::HiddenGame::observing_agent`.
+//! chooser) around these in their `eval::hidden::HiddenGame::observing_agent`.
 
 use rand::{Rng, SeedableRng};
 

@@ -69,7 +69,7 @@ pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn 
     spec.check_game(G::ID)?;
     spec.check_rules::<G>()?;
     // Hidden-information games play from observations only.
-    if let Some(agent) = G::observation_only_agent(spec, seed) {
+    if let Some(agent) = crate::eval::hidden::observation_only_agent::<G>(spec, seed) {
         return agent;
     }
     let seed = spec.seed.unwrap_or(0) ^ seed;

@@ -20,7 +20,7 @@ use super::observation::JunqiObservation;
 use super::setups::{SetupChoice, SetupChooser};
 use crate::agent::{AgentError, Limits, ObservingAgent, SearchReport};
 use crate::engine_file::EngineSpec;
-use crate::games::hidden::HiddenGame;
+use crate::eval::hidden::HiddenGame;
 use crate::search::Params;
 
 /// The engine's parameters that Junqi reads itself.

@@ -5,11 +5,9 @@
 use super::board::{half_of, is_hq};
 use super::game::{Junqi, JunqiMove, OFF};
 use super::piece::Kind;
-use crate::agent::{Agent, ObservationOnly};
-use crate::engine_file::EngineSpec;
+use crate::eval::hidden::HiddenVisitor;
 use crate::eval::Evaluate;
 use crate::game::PlayerId;
-use crate::games::hidden::HiddenGame;
 
 pub const FEATURES: &[&str] = &[
     "marshal",
@@ -34,15 +32,9 @@ pub const DEFAULT_WEIGHTS: [f64; 13] = [
 ];
 
 impl Evaluate for Junqi {
-    /// Every Junqi engine plays from its observation only (`games::hidden`).
-    fn observation_only_agent(
-        spec: &EngineSpec,
-        seed: u64,
-    ) -> Option<Result<Box<dyn Agent<Self>>, String>> {
-        Some(
-            <Junqi as HiddenGame>::observing_agent(spec, seed)
-                .map(|agent| Box::new(ObservationOnly(agent)) as Box<dyn Agent<Self>>),
-        )
+    /// Junqi hides the ranks: every engine plays from its observation only (`eval::hidden`).
+    fn as_hidden<V: HiddenVisitor<Self>>(v: V) -> Option<V::Output> {
+        Some(v.visit())
     }
     fn feature_names() -> &'static [&'static str] {
         FEATURES
