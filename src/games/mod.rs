@@ -14,6 +14,7 @@ pub mod nogo;
 pub mod othello;
 pub mod oware;
 pub mod threeway;
+pub mod tictactoe;
 pub mod ur;
 pub mod washogi;
 
@@ -49,6 +50,7 @@ macro_rules! for_each_game {
             mayacross::Maya,
             aeroplane::Aero,
             junqi::Junqi,
+            tictactoe::TicTacToe,
         }
     };
 }
