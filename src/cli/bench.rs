@@ -155,12 +155,10 @@ pub fn run(args: BenchArgs) -> CliResult {
         return Err(CliError("--depth 0: a limit must be at least 1".into()));
     }
     let games: Vec<&BenchGame> = match &args.game {
-        Some(g) => vec![BENCH.iter().find(|b| b.id == g).ok_or_else(|| {
-            CliError(format!(
-                "no bench for game {g:?} (bench games: {})",
-                BENCH.iter().map(|b| b.id).collect::<Vec<_>>().join(", ")
-            ))
-        })?],
+        Some(g) => match BENCH.iter().find(|b| b.id == g) {
+            Some(b) => vec![b],
+            None => return bench_unpinned(&args, g),
+        },
         None => {
             if args.engine.is_some() {
                 return Err(CliError("--engine needs --game".into()));
@@ -170,34 +168,105 @@ pub fn run(args: BenchArgs) -> CliResult {
     };
     let mut results = Vec::new();
     for b in games {
-        let mut spec = match &args.engine {
-            Some(path) => EngineSpec::load(path)?,
-            None => EngineSpec::from_toml(b.engine)?,
-        };
-        if spec.backend != "alphabeta" {
-            return Err(CliError(format!(
-                "bench searches with alpha-beta; engine {:?} is {}",
-                spec.name, spec.backend
-            )));
-        }
-        spec.params
-            .insert("threads".into(), toml::Value::Integer(args.threads as i64));
+        let spec = bench_spec(&args, Some(b.engine))?;
         let depth = args.depth.unwrap_or(b.depth);
-        let r = with_game!(b.id, |G| bench_game::<G>(b, &spec, depth))??;
-        if !args.json {
-            out!(
-                "{:<10} {:<14} depth {:>2}  positions {}  nodes {:>11}  {:>7} ms  {:>10.0} nodes/s",
-                r.game,
-                r.engine,
-                r.depth,
-                r.positions,
-                r.nodes,
-                r.ms,
-                r.nps
-            );
-        }
+        let positions: Vec<String> = b.positions.iter().map(|p| p.to_string()).collect();
+        let r = with_game!(b.id, |G| bench_game::<G>(b.id, &positions, &spec, depth))??;
+        print_line(&args, &r);
         results.push(r);
     }
+    print_total(&args, &results)
+}
+
+/// The engine file a bench searches with: `--engine`, else the game's built-in one, with the
+/// thread count of `--threads`.
+fn bench_spec(args: &BenchArgs, built_in: Option<&str>) -> Result<EngineSpec, CliError> {
+    let mut spec = match (&args.engine, built_in) {
+        (Some(path), _) => EngineSpec::load(path)?,
+        (None, Some(text)) => EngineSpec::from_toml(text)?,
+        (None, None) => unreachable!("callers without a built-in engine require --engine"),
+    };
+    if spec.backend != "alphabeta" {
+        return Err(CliError(format!(
+            "bench searches with alpha-beta; engine {:?} is {}",
+            spec.name, spec.backend
+        )));
+    }
+    spec.params
+        .insert("threads".into(), toml::Value::Integer(args.threads as i64));
+    Ok(spec)
+}
+
+/// Positions a game without a pinned bench is benched on: the start and `UNPINNED_POSITIONS - 1`
+/// decision nodes of seeded random games (the same on every machine), so every registered game
+/// has a node signature. Its depth defaults to `UNPINNED_DEPTH`.
+const UNPINNED_POSITIONS: usize = 8;
+const UNPINNED_DEPTH: u32 = 4;
+
+/// `bench --game <id> --engine <file>` for a registered game that has no pinned positions.
+fn bench_unpinned(args: &BenchArgs, game: &str) -> CliResult {
+    let id = crate::games::GAME_IDS
+        .iter()
+        .copied()
+        .find(|&id| id == game)
+        .ok_or_else(|| {
+            CliError(format!(
+                "unknown game {game:?} (games: {})",
+                crate::games::GAME_IDS.join(", ")
+            ))
+        })?;
+    if args.engine.is_none() {
+        return Err(CliError(format!(
+            "{id} has no built-in bench engine: give one with --engine (pinned benches: {})",
+            BENCH.iter().map(|b| b.id).collect::<Vec<_>>().join(", ")
+        )));
+    }
+    let spec = bench_spec(args, None)?;
+    let depth = args.depth.unwrap_or(UNPINNED_DEPTH);
+    let r = with_game!(id, |G| {
+        let positions = seeded_positions::<G>(&Default::default(), UNPINNED_POSITIONS);
+        bench_game::<G>(id, &positions, &spec, depth)
+    })??;
+    print_line(args, &r);
+    print_total(args, &[r])
+}
+
+/// The start position and decision nodes after 1, 2, ... random steps of seeded games.
+fn seeded_positions<G: Evaluate>(rules: &G::Rules, count: usize) -> Vec<String> {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(0xBE7C);
+    let mut out = vec![G::new(rules).format_position()];
+    let mut plies = 1;
+    while out.len() < count && plies < 64 * count {
+        let mut steps = 0;
+        let state = crate::game::playout::random_walk(G::new(rules), &mut rng, |_| {
+            steps += 1;
+            steps > plies
+        });
+        if state.current_player().is_some() {
+            out.push(state.format_position());
+        }
+        plies += 1;
+    }
+    out
+}
+
+fn print_line(args: &BenchArgs, r: &GameBench) {
+    if !args.json {
+        out!(
+            "{:<10} {:<14} depth {:>2}  positions {}  nodes {:>11}  {:>7} ms  {:>10.0} nodes/s",
+            r.game,
+            r.engine,
+            r.depth,
+            r.positions,
+            r.nodes,
+            r.ms,
+            r.nps
+        );
+    }
+}
+
+fn print_total(args: &BenchArgs, results: &[GameBench]) -> CliResult {
     let nodes: u64 = results.iter().map(|r| r.nodes).sum();
     let ms: u64 = results.iter().map(|r| r.ms).sum();
     let nps = nodes as f64 * 1000.0 / ms.max(1) as f64;
@@ -219,14 +288,15 @@ pub fn run(args: BenchArgs) -> CliResult {
 }
 
 fn bench_game<G: Evaluate>(
-    b: &BenchGame,
+    id: &'static str,
+    positions: &[String],
     spec: &EngineSpec,
     depth: u32,
 ) -> Result<GameBench, CliError> {
     let mut agent = crate::search::build_agent::<G>(spec, 0)?;
     let mut nodes = 0;
     let started = Instant::now();
-    for text in b.positions {
+    for text in positions {
         let pos = G::parse_position(&Default::default(), text)?;
         agent.new_game();
         let r = agent.choose(&pos, &Limits::depth(depth))?;
@@ -234,10 +304,10 @@ fn bench_game<G: Evaluate>(
     }
     let ms = started.elapsed().as_millis() as u64;
     Ok(GameBench {
-        game: b.id,
+        game: id,
         engine: spec.name.clone(),
         depth,
-        positions: b.positions.len(),
+        positions: positions.len(),
         nodes,
         ms,
         nps: nodes as f64 * 1000.0 / ms.max(1) as f64,
