@@ -14,6 +14,7 @@ mod arena_resume;
 mod arena_shards;
 mod bench_signature;
 mod cli;
+mod conformance;
 mod draughts;
 mod ewn;
 mod ffo_subset;
