@@ -130,3 +130,43 @@ fn a_killed_tournament_resumes_to_the_same_result() {
     assert_eq!(standings(&killed), standings(&whole));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A finished run kept compressed (`games.jsonl.gz`, as results/ keeps them) with its last
+/// games missing, resumed with the same command: the games are read from the .gz, unpacked
+/// to `games.jsonl`, and only the missing ones are played, giving the unbroken run's games.
+#[test]
+fn a_compressed_run_resumes_from_its_gz() {
+    let dir = std::env::temp_dir().join(format!("boardlab-resume-gz-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("out");
+    let run = |resume: bool| {
+        let status = Command::new(bin())
+            .args(["tournament", "--engines", "engines/othello/random.toml"])
+            .arg("tests/fixtures/arena/random-b.toml")
+            .args(["--games", "12", "--seed", "4", "--quiet", "--out"])
+            .arg(&out)
+            .args(resume.then_some("--resume"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    run(false);
+    let games = out.join("games.jsonl");
+    let whole = std::fs::read_to_string(&games).unwrap();
+    let unbroken = dir.join("unbroken");
+    std::fs::create_dir_all(&unbroken).unwrap();
+    std::fs::write(unbroken.join("games.jsonl"), &whole).unwrap();
+    let kept: String = whole.lines().take(7).map(|l| format!("{l}\n")).collect();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(kept.as_bytes()).unwrap();
+    std::fs::write(out.join("games.jsonl.gz"), gz.finish().unwrap()).unwrap();
+    std::fs::remove_file(&games).unwrap();
+
+    run(true);
+    assert!(!out.join("games.jsonl.gz").exists(), "the .gz was unpacked");
+    assert_eq!(games_by_index(&out), games_by_index(&unbroken));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -148,13 +148,14 @@ pub fn games_path(dir: &Path) -> PathBuf {
     dir.join("games.jsonl")
 }
 
-/// Reads every complete game line, sorted by index. A last line without its newline that does
-/// not parse is cut off the file (when `repair`) and ignored.
+/// Reads every complete game line, sorted by index, from `path` or, when only that exists, its
+/// compressed twin `path.gz` (`game::record_file`). A last line without its newline that does
+/// not parse is cut off the plain file (when `repair`) and ignored.
 pub fn load_games(path: &Path, repair: bool) -> Result<Vec<ArenaRecord>, String> {
-    let text = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    let repair = repair && path.exists();
+    let text = match crate::game::record_file::read_bytes(path)? {
+        Some(bytes) => bytes,
+        None => return Ok(Vec::new()),
     };
     let mut games = Vec::new();
     let mut seen = BTreeSet::new();

@@ -56,6 +56,22 @@ enum Work<'a> {
     Match(MatchSpec, Vec<ArenaRecord>),
 }
 
+/// A run kept compressed (`games.jsonl.gz`, as results/ keeps finished runs) and run again is
+/// unpacked to `games.jsonl` first, so the games it adds are appended to the same file.
+fn unpack_finished_run(path: &Path) -> Result<(), String> {
+    let twin = crate::game::record_file::gz_twin(path);
+    if path.exists() || !twin.exists() {
+        return Ok(());
+    }
+    let bytes = crate::game::record_file::read_bytes(&twin)?.unwrap_or_default();
+    // Written beside, then renamed: a kill leaves either the .gz alone or both complete.
+    let partial = path.with_extension("jsonl.unpacking");
+    std::fs::write(&partial, bytes)
+        .and_then(|()| std::fs::rename(&partial, path))
+        .map_err(|e| format!("cannot unpack {}: {e}", twin.display()))?;
+    std::fs::remove_file(&twin).map_err(|e| format!("cannot remove {}: {e}", twin.display()))
+}
+
 /// Plays every planned game missing from `dir/games.jsonl`; returns all games, sorted by index.
 /// Under a match format a worker plays a match to its end, game after game, and a resumed match
 /// goes on from its first unrecorded game.
@@ -65,6 +81,7 @@ pub fn run<G: Evaluate>(
     opts: &RunOptions,
 ) -> Result<Vec<ArenaRecord>, String> {
     let path = games_path(dir);
+    unpack_finished_run(&path)?;
     let done = load_games(&path, true)?;
     let planned = planned_games(m);
     let mut total = planned.len();

@@ -33,8 +33,7 @@ type Writer = fn(&GameRecord, &[String]) -> Result<String, GameError>;
 const WRITERS: &[(&str, &str, Writer)] = &[("gomoku", "sgf", crate::games::gomoku::sgf::to_sgf)];
 
 pub fn run(args: ExportArgs) -> CliResult {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| CliError(format!("cannot read {}: {e}", args.file.display())))?;
+    let text = crate::game::record_file::read_text(&args.file)?;
     let mut found = None;
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() {

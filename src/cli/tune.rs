@@ -121,7 +121,7 @@ fn extract(a: ExtractArgs) -> CliResult {
     let mut games = Vec::new();
     for p in &a.games {
         let file = if p.is_dir() { games_path(p) } else { p.clone() };
-        if !file.exists() {
+        if crate::game::record_file::resolve(&file).is_none() {
             return Err(CliError(format!("{}: no such games file", file.display())));
         }
         let g = load_games(&file, false)?;

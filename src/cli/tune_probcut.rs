@@ -63,8 +63,7 @@ pub fn run(a: ProbCutArgs) -> CliResult {
     }
     let mut records = Vec::new();
     for path in &a.games {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+        let text = crate::game::record_file::read_text(path)?;
         for (n, line) in text
             .lines()
             .enumerate()

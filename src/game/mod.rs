@@ -1,5 +1,5 @@
 //! What every game shares: the contract, rules as values, errors, zobrist keys, move lists,
-//! perft, random playouts, game records, the text of grid boards (`grid`), and for the race
+//! perft, random playouts, game records (and reading them compressed: `record_file`), the text of grid boards (`grid`), and for the race
 //! games dice (`dice`) and boards of points with routes over them (`track`).
 
 pub mod conformance;
@@ -12,6 +12,7 @@ pub mod movelist;
 pub mod perft;
 pub mod playout;
 pub mod record;
+pub mod record_file;
 pub mod rules;
 pub mod simulate;
 pub mod track;

@@ -20,7 +20,7 @@ use crate::games::othello::patterns::{layout, stage, PatternWeights, SCALE, STAG
 use crate::games::othello::solve::Solver;
 use crate::games::othello::{Othello, OthelloRules};
 use rayon::prelude::*;
-use std::io::{BufRead, Read, Write};
+use std::io::{Read, Write};
 use std::path::Path;
 
 /// A labelled position: the side to move's discs, the other side's, and the final disc
@@ -45,10 +45,9 @@ pub struct GameLine {
 
 /// Reads arena `games.jsonl` records (fields `rules`, `start`, `moves`).
 pub fn read_games(path: &Path) -> Result<Vec<GameLine>, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = crate::game::record_file::read_text(path)?;
     let mut out = Vec::new();
-    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| format!("{}: {e}", path.display()))?;
+    for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
