@@ -34,6 +34,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from crosscheck_backgammon_gnubg import GNUBG, ensure_gnubg  # noqa: E402
+from records import unpack  # noqa: E402
 from score_interval import normal, wilson  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -217,6 +218,7 @@ def main():
     chunk = args.chunk or (50 if args.games else 5)
     path = os.path.join(args.out, "games.jsonl")
     done = {}
+    unpack(path)
     if os.path.exists(path):
         for line in open(path):
             c = json.loads(line)

@@ -5,26 +5,25 @@ interval, and the count of each result: for games whose return is more than a wi
 
     scripts/points_per_game.py results/tune/td-backgammon/vs-ply0/games.jsonl.gz bl-td-ply0
 """
-import gzip
-import json
 import math
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+from records import read_records  # noqa: E402
 
 
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: points_per_game.py GAMES.jsonl[.gz] ENGINE_NAME")
     path, name = sys.argv[1], sys.argv[2]
-    opener = gzip.open if path.endswith(".gz") else open
     xs, kinds = [], {}
-    with opener(path, "rt") as f:
-        for line in f:
-            g = json.loads(line)
-            if name not in g["engines"]:
-                continue
-            r = g["returns"][g["engines"].index(name)]
-            xs.append(r)
-            kinds[r] = kinds.get(r, 0) + 1
+    for g in read_records(path):
+        if name not in g["engines"]:
+            continue
+        r = g["returns"][g["engines"].index(name)]
+        xs.append(r)
+        kinds[r] = kinds.get(r, 0) + 1
     if len(xs) < 2:
         sys.exit(f"{path}: fewer than 2 games of {name!r}")
     n = len(xs)

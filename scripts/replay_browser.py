@@ -18,6 +18,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(__file__))
+from records import read_records  # noqa: E402
 import urllib.request
 
 
@@ -168,7 +171,7 @@ def main():
     ap.add_argument("--game", type=int, default=0, help="index in the page's game list")
     ap.add_argument("--screenshot")
     a = ap.parse_args()
-    records = [json.loads(l) for l in open(a.games) if l.strip()]
+    records = read_records(a.games)
     records.sort(key=lambda r: r["index"])
     record = records[a.game]
     want = expected_positions(a.boardlab, record)

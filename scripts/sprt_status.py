@@ -15,13 +15,14 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
+from records import read_records  # noqa: E402
 from stats_reference import penta, sprt_llr  # noqa: E402
 
 BOUND = math.log(0.95 / 0.05)
 
 
 def status(run):
-    games = [json.loads(l) for l in open(os.path.join(run, "games.jsonl")) if l.strip()]
+    games = read_records(os.path.join(run, "games.jsonl"))
     first = json.load(open(os.path.join(run, "tournament.json")))["engines"][0]["name"]
     by_block = {}
     w = d = l = 0

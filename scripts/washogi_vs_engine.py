@@ -31,6 +31,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import score_interval  # noqa: E402
+from records import read_records  # noqa: E402
 import washogi_engines  # noqa: E402
 
 TOP = os.path.dirname(HERE)
@@ -160,7 +161,7 @@ def main():
     elif not args.report_only:
         json.dump([load_before, load_after, minutes], open(run_file, "w"))
 
-    records = [json.loads(l) for l in open(os.path.join(out, "games.jsonl")) if l.strip()]
+    records = read_records(os.path.join(out, "games.jsonl"))
     name = json.load(open(os.path.join(out, "tournament.json")))["engines"][0]["name"]
     w = d = l = 0
     by_colour = {0: [0, 0, 0], 1: [0, 0, 0]}
