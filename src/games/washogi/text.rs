@@ -194,7 +194,7 @@ pub fn parse_position(rules: &WaRules, text: &str) -> Result<WaShogi, ParseError
     let t = text.trim();
     let board_end = t.find(['[', ' ']).unwrap_or(t.len());
     let (rows, mut rest) = t.split_at(board_end);
-    let cells = grid::parse_rows(rows, SIZE, SIZE, |chars| {
+    let cells = grid::parse_rows(rows, SIZE, SIZE, "rank", |chars| {
         let plus = chars.next_if_eq(&'+').is_some();
         let c = chars
             .next()
