@@ -15,6 +15,7 @@ use super::line::{go_command, parse_go_limits, LineClient};
 use super::session::{self, Session};
 use crate::agent::{AgentError, Limits, ObservingAgent};
 use crate::engine_file::EngineSpec;
+use crate::game::error::quote;
 use crate::game::{Game, ImperfectInformation, MoveList, RuleSet};
 use crate::games::hidden::{visit_hidden, HiddenGame, HiddenVisitor};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
@@ -55,7 +56,7 @@ impl<G: ImperfectInformation> ObserverServer<G> {
                     self.observation = None;
                     vec![]
                 })
-                .map_err(|e| format!("bad rules {rest:?}: {e}")),
+                .map_err(|e| format!("bad rules {}: {e}", quote(rest))),
             "newgame" => {
                 self.observation = None;
                 self.agent.new_game();
@@ -87,7 +88,7 @@ impl<G: ImperfectInformation> ObserverServer<G> {
             "help" => Ok(vec![
                 "info commands: isready rules newgame observation legal print go quit".to_string(),
             ]),
-            other => Err(format!("unknown command {other:?}")),
+            other => Err(format!("unknown command {}", quote(other))),
         };
         match reply {
             Ok(lines) => (lines, false),
