@@ -237,7 +237,8 @@ def main():
     hachu = HaChu(washogi_engines.hachu())
     ours = Boardlab(args.boardlab)
     shogi = Boardlab(args.boardlab)  # royal=checkmate: which moves keep the king safe
-    shogi.cmd("rules drops=false,repetition=off")
+    # HaChu has no draw rules: ours are off too, so only move generation is compared.
+    shogi.cmd("rules drops=false,repetition=off,bare_kings=play,max_plies=0")
     exposed = 0
     positions = deferrals = ends = pseudo = 0
     failures = []
@@ -257,7 +258,8 @@ def main():
         rng = random.Random(args.seed * 1_000_003 + g)
         before = (positions, deferrals, pseudo, ends)
         hachu.new_game()
-        ours.cmd("rules drops=false,repetition=off" + (",royal=capture" if capture else ""))
+        ours.cmd("rules drops=false,repetition=off,bare_kings=play,max_plies=0"
+                 + (",royal=capture" if capture else ""))
         played = []
         for ply in range(args.plies):
             mine, theirs = ours.legal(), hachu.legal()

@@ -6,6 +6,13 @@
 //! positions, and `RuleSet::parse`; and over every protocol server's line handler through
 //! `protocol::session::serve` (the `SERVERS` list below). Every call must return without a panic,
 //! within a time bound, with error text of bounded length.
+//!
+//! Multi-byte text at every byte offset (issue 41: the NBoard server panicked on a character
+//! that put byte 64 of a board inside it): every valid position, move and rule text of every
+//! game, and every line of a valid session of every server, with a multi-byte character put in
+//! at each byte offset and put in place of the character there. CI uses three characters (2, 3
+//! and 4 bytes in UTF-8); `BOARDLAB_FUZZ_FULL=1` uses twelve and more positions and moves
+//! (results/fuzz.md gives the counts of both).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -13,7 +20,7 @@ use std::time::{Duration, Instant};
 use boardlab::agent::{Agent, Limits};
 use boardlab::eval::Evaluate;
 use boardlab::game::playout::random_walk;
-use boardlab::game::{Game, RuleSet};
+use boardlab::game::{Game, ImperfectInformation, MoveList, RuleSet, Turn};
 use boardlab::games::GAME_IDS;
 use boardlab::search::baselines::RandomAgent;
 use boardlab::with_game;
@@ -140,6 +147,7 @@ const SERVERS: &[(&str, Server)] = &[
     ("referee", referee_server),
     ("gtp", gtp_server),
     ("nboard", nboard_server),
+    ("gomocup", gomocup_server),
 ];
 
 fn random_agent<G: Evaluate>() -> Box<dyn Agent<G>> {
@@ -247,6 +255,22 @@ fn nboard_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
     Some(out)
 }
 
+/// The Gomocup (piskvork) protocol; gomoku only.
+fn gomocup_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
+    use boardlab::protocol::gomocup::{serve, GomocupServer};
+    if game != "gomoku" {
+        return None;
+    }
+    let mut out = Vec::new();
+    serve(
+        GomocupServer::new(random_agent(), Limits::default()),
+        input,
+        &mut out,
+    )
+    .expect("writing to memory");
+    Some(out)
+}
+
 /// The session input: every corpus line, each also after the protocols' own verbs, and the
 /// raw non-UTF-8 lines, then an over-long line; `quit` never comes (the input just ends).
 fn session_input(lines: &[String]) -> Vec<u8> {
@@ -285,6 +309,22 @@ fn session_input(lines: &[String]) -> Vec<u8> {
     input
 }
 
+/// The session went on to the end: the last lines answer `isready` / `ping` (GTP ends every
+/// answer with a blank line and refuses both with `? unknown command`, Gomocup with `UNKNOWN
+/// command`, gnubg with `Error: `).
+fn assert_ran_to_the_end(protocol: &str, id: &str, text: &str) {
+    let last = text.lines().filter(|l| !l.is_empty()).last().unwrap_or("");
+    assert!(
+        last == "readyok"
+            || last == "pong"
+            || last.starts_with("error")
+            || last.starts_with("Error: ")
+            || last.starts_with("? unknown command")
+            || last.starts_with("UNKNOWN command"),
+        "{protocol} for {id} ended with {last:?}"
+    );
+}
+
 #[test]
 fn every_protocol_server_survives_the_corpus() {
     let input = session_input(&corpus_lines());
@@ -310,17 +350,7 @@ fn every_protocol_server_survives_the_corpus() {
                     line.chars().take(200).collect::<String>()
                 );
             }
-            // The session went on to the end: the last lines answer `isready` / `ping` (GTP
-            // ends every answer with a blank line and refuses both with `? unknown command`).
-            let last = text.lines().filter(|l| !l.is_empty()).last().unwrap_or("");
-            assert!(
-                last == "readyok"
-                    || last == "pong"
-                    || last.starts_with("error")
-                    || last.starts_with("Error: ")
-                    || last.starts_with("? unknown command"),
-                "{protocol} for {id} ended with {last:?}"
-            );
+            assert_ran_to_the_end(protocol, id, &text);
         }
     }
     assert!(
@@ -350,4 +380,330 @@ proptest! {
             with_game!(*id, |G| fuzz_parsers::<G>(&inputs)).expect("a registered game");
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Multi-byte text at every byte offset of valid text (issue 41)
+// ---------------------------------------------------------------------------------------------
+
+/// The larger run (`BOARDLAB_FUZZ_FULL=1`): more characters, positions and moves.
+fn full_run() -> bool {
+    std::env::var("BOARDLAB_FUZZ_FULL").is_ok_and(|v| v == "1")
+}
+
+/// The characters put into valid text: UTF-8's 2-, 3- and 4-byte forms; the larger run adds a
+/// combining accent, the replacement character, a zero-width space, a byte-order mark, a
+/// full-width letter and digit, an Arabic-Indic digit, a dotless i and a sharp s (characters a
+/// parser might take for a letter or digit, or whose case changes their length), and a
+/// right-to-left mark.
+fn multi_byte_chars() -> Vec<char> {
+    let mut chars = vec!['é', '€', '😀'];
+    if full_run() {
+        chars.extend([
+            '\u{301}', '\u{FFFD}', '\u{200B}', '\u{FEFF}', 'Ｘ', '１', '٣', 'ı', 'ß', '\u{200F}',
+        ]);
+    }
+    chars
+}
+
+/// Every text one of `chars` makes of `valid`: put in at each byte offset, and put in place of
+/// the character that starts there (which keeps the count of characters, as the NBoard panic
+/// needed). Offsets inside a character of `valid` are skipped (no text has a character there).
+fn multi_byte_variants(valid: &str, chars: &[char]) -> Vec<String> {
+    let mut out = Vec::new();
+    for at in 0..=valid.len() {
+        if !valid.is_char_boundary(at) {
+            continue;
+        }
+        let (head, tail) = valid.split_at(at);
+        for &c in chars {
+            out.push(format!("{head}{c}{tail}"));
+            if let Some(replaced) = tail.chars().next() {
+                out.push(format!("{head}{c}{}", &tail[replaced.len_utf8()..]));
+            }
+        }
+    }
+    out
+}
+
+/// The generator reaches the issue's input: the NBoard line with é at byte 64 of the board.
+#[test]
+fn multi_byte_variants_reach_the_nboard_panic_of_issue_41() {
+    let start = "---------------------------O*------*O---------------------------";
+    let valid = format!("set game (;GM[Othello]BO[8 {start} *];)");
+    let bad = format!("set game (;GM[Othello]BO[8 {}é *];)", &start[..63]);
+    assert!(multi_byte_variants(&valid, &['é']).contains(&bad));
+    // Each offset gives an insertion and a replacement (none at the end).
+    assert_eq!(multi_byte_variants("ab", &['é', '€']).len(), 2 * (3 + 2));
+}
+
+/// Valid texts of game `G` to mutate: its positions, moves in them, and its rules (the
+/// default and each option at its default value).
+fn valid_texts<G: Game>(full: bool) -> (Vec<G>, Vec<(usize, String)>, Vec<String>) {
+    let mut at = positions::<G>();
+    if full {
+        let start = G::new(&G::Rules::default());
+        for seed in 10..30u64 {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let plies = (seed as usize * 7) % 120;
+            let mut n = 0;
+            at.push(random_walk(start.clone(), &mut rng, |_| {
+                n += 1;
+                n > plies
+            }));
+        }
+    }
+    let per_position = if full { usize::MAX } else { 6 };
+    let mut moves = Vec::new();
+    for (i, p) in at.iter().enumerate() {
+        let mut list = MoveList::new();
+        if matches!(p.turn(), Turn::Player(_)) {
+            p.legal_moves(&mut list);
+        }
+        for &m in list.iter().take(per_position) {
+            moves.push((i, p.format_move(m)));
+        }
+    }
+    let mut rules = vec![G::Rules::default().to_text()];
+    for o in G::Rules::options() {
+        rules.push(format!("{}={}", o.key, o.default));
+    }
+    (at, moves, rules)
+}
+
+/// Every game's position, move and rule parsers on multi-byte variants of valid text; returns
+/// the number of parser calls.
+fn fuzz_multi_byte_parsers<G: Game>(chars: &[char], full: bool) -> usize {
+    let (at, moves, rules) = valid_texts::<G>(full);
+    let default_rules = G::Rules::default();
+    let mut calls = 0;
+    for p in &at {
+        for text in multi_byte_variants(&p.format_position(), chars) {
+            guarded(&format!("{} parse_position", G::ID), &text, || {
+                G::parse_position(&default_rules, &text)
+            });
+            calls += 1;
+        }
+    }
+    for (i, mv) in &moves {
+        for text in multi_byte_variants(mv, chars) {
+            guarded(&format!("{} parse_move", G::ID), &text, || {
+                at[*i].parse_move(&text)
+            });
+            guarded(&format!("{} play_text", G::ID), &text, || {
+                at[*i].clone().play_text(&text)
+            });
+            calls += 2;
+        }
+    }
+    for r in &rules {
+        for text in multi_byte_variants(r, chars) {
+            guarded(&format!("{} RuleSet::parse", G::ID), &text, || {
+                G::Rules::parse(&text)
+            });
+            calls += 1;
+        }
+    }
+    calls
+}
+
+#[test]
+fn every_game_parser_survives_multi_byte_text_at_every_offset() {
+    let (chars, full) = (multi_byte_chars(), full_run());
+    let mut total = 0;
+    for id in GAME_IDS {
+        let calls = with_game!(*id, |G| fuzz_multi_byte_parsers::<G>(&chars, full))
+            .expect("a registered game");
+        assert!(calls > 100, "{id}: only {calls} parser calls");
+        eprintln!("multi-byte parsers: {id}: {calls} calls");
+        total += calls;
+    }
+    eprintln!(
+        "multi-byte parsers: {total} calls over {} games, {} characters",
+        GAME_IDS.len(),
+        chars.len()
+    );
+}
+
+/// A valid session of `protocol` for game `id`, one line a command; None when the protocol does
+/// not speak that game. Each line is mutated in its context: the lines before it come first.
+fn valid_session(protocol: &str, id: &str) -> Option<Vec<String>> {
+    fn line_session<G: Game>() -> Vec<String> {
+        let rules = G::Rules::default();
+        let mut lines = vec!["isready".to_string(), format!("rules {}", rules.to_text())];
+        for p in positions::<G>().into_iter().take(3) {
+            lines.push(format!("position {}", p.format_position()));
+            let mut list = MoveList::new();
+            if matches!(p.turn(), Turn::Player(_)) {
+                p.legal_moves(&mut list);
+            }
+            if let Some(&m) = list.first() {
+                lines.push(format!("moves {}", p.format_move(m)));
+            }
+            lines.push("go depth 1".into());
+        }
+        lines.extend(["position startpos".into(), "legal".into(), "print".into()]);
+        lines
+    }
+    fn referee_session<G: ImperfectInformation>() -> Vec<String> {
+        let start = G::new(&G::Rules::default());
+        vec![
+            "isready".to_string(),
+            format!("rules {}", G::Rules::default().to_text()),
+            format!("observation {}", G::format_observation(&start.observe(0))),
+            "legal".into(),
+            "go depth 1".into(),
+        ]
+    }
+    let lines: Vec<String> = match protocol {
+        "line" => with_game!(id, |G| line_session::<G>()).ok()?,
+        "referee" if id == "junqi" => referee_session::<boardlab::games::junqi::Junqi>(),
+        "hub" if id == "draughts" => {
+            use boardlab::games::draughts::{hub::hub_position, Draughts};
+            let start = hub_position(&Draughts::new(&Default::default()));
+            vec![
+                "hub".into(),
+                "init".into(),
+                format!("pos pos={start} moves=\"32-28 19-23\""),
+                "level depth=1".into(),
+                "level time=60 inc=1 moves=30".into(),
+                "go think".into(),
+                "ping".into(),
+            ]
+        }
+        "xboard" if id == "washogi" => {
+            use boardlab::games::washogi::WaShogi;
+            let start = WaShogi::new(&Default::default());
+            let mut list = MoveList::new();
+            start.legal_moves(&mut list);
+            vec![
+                "xboard".into(),
+                "protover 2".into(),
+                "variant wa-shogi".into(),
+                "new".into(),
+                format!("setboard {}", start.format_position()),
+                format!("usermove {}", start.format_move(list[0])),
+                "sd 1".into(),
+                "st 1".into(),
+                "time 1000".into(),
+                "level 40 5 0".into(),
+                "go".into(),
+                "ping 1".into(),
+            ]
+        }
+        "gtp" if id == "nogo" => [
+            "boardsize 9",
+            "clear_board",
+            "komi 6.5",
+            "play b c3",
+            "genmove w",
+            "time_settings 10 5 1",
+            "time_left b 10 1",
+            "showboard",
+        ]
+        .map(String::from)
+        .to_vec(),
+        "gomocup" if id == "gomoku" => [
+            "START 15",
+            "INFO timeout_turn 1000",
+            "INFO rule 1",
+            "BEGIN",
+            "TURN 7,8",
+            "TAKEBACK 7,8",
+            "BOARD",
+            "7,7,1",
+            "8,8,2",
+            "DONE",
+            "RESTART",
+            "ABOUT",
+        ]
+        .map(String::from)
+        .to_vec(),
+        "nboard" if id == "othello" => {
+            let board = "---------------------------O*------*O---------------------------";
+            vec![
+                "nboard 2".into(),
+                "set depth 2".into(),
+                format!(
+                    "set game (;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TI[5:00]TY[8]BO[8 {board} *]B[F5//1.00]W[D6];)"
+                ),
+                "move C3/0.50/0.2".into(),
+                "hint 2".into(),
+                "go".into(),
+                "set contempt 0".into(),
+                "ping 1".into(),
+            ]
+        }
+        // Lines as gnubg 1.07 writes them to an external player (a roll, a move, a double).
+        "gnubg" if id == "backgammon" => [
+            "board:gnubg:root:7:0:0:0:-2:0:0:0:0:5:0:4:0:0:0:-5:4:0:0:0:-3:0:-5:0:0:1:0:1:0:-1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1",
+            "board:gnubg:root:7:0:0:0:-2:0:0:0:0:5:0:4:0:0:0:-5:4:0:0:0:-3:0:-5:0:0:1:0:1:0:-1:2:1:2:1:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1",
+            "board:root:gnubg:7:0:0:0:-2:2:0:2:0:3:0:2:0:0:0:-5:4:0:0:0:-3:0:-5:0:0:1:0:1:0:1:0:0:0:0:1:1:1:1:1:-1:0:25:0:0:0:0:0:0:0:1",
+        ]
+        .map(String::from)
+        .to_vec(),
+        _ => return None,
+    };
+    Some(lines)
+}
+
+#[test]
+fn every_protocol_server_survives_multi_byte_text_at_every_offset() {
+    let chars = multi_byte_chars();
+    let mut total = 0;
+    let mut spoken = std::collections::BTreeSet::new();
+    for (protocol, server) in SERVERS {
+        for id in GAME_IDS {
+            let Some(lines) = valid_session(protocol, id) else {
+                continue;
+            };
+            // Each variant of line k comes after lines 0..k, so it meets the state it expects.
+            let mut input = Vec::new();
+            let mut variants = 0;
+            for (k, line) in lines.iter().enumerate() {
+                for v in multi_byte_variants(line, &chars) {
+                    for before in &lines[..k] {
+                        input.extend_from_slice(before.as_bytes());
+                        input.push(b'\n');
+                    }
+                    input.extend_from_slice(v.as_bytes());
+                    input.push(b'\n');
+                    variants += 1;
+                }
+            }
+            input.extend_from_slice(b"isready\nping\n");
+            let started = Instant::now();
+            let out = catch_unwind(AssertUnwindSafe(|| server(id, &input)))
+                .unwrap_or_else(|_| panic!("{protocol} server for {id} panicked"))
+                .unwrap_or_else(|| panic!("{protocol} has a session for {id} but no server"));
+            let took = started.elapsed();
+            assert!(
+                took < Duration::from_secs(20),
+                "{protocol} for {id}: {took:?}"
+            );
+            let text = String::from_utf8(out).expect("servers write UTF-8");
+            // Replies to the mutated lines are bounded; a `legal` list is as long as the game's
+            // moves (EWN's 720 setups), whatever the input.
+            for line in text.lines().filter(|l| !l.starts_with("legal ")) {
+                assert!(
+                    line.len() <= MAX_ERROR_BYTES.max(4096),
+                    "{protocol} for {id}: a {}-byte reply {:?}",
+                    line.len(),
+                    line.chars().take(200).collect::<String>()
+                );
+            }
+            assert_ran_to_the_end(protocol, id, &text);
+            spoken.insert(*protocol);
+            eprintln!("multi-byte sessions: {protocol} {id}: {variants} lines in {took:.1?}");
+            total += variants;
+        }
+    }
+    // Every server in SERVERS has a session here (a server added without one fails).
+    let all: std::collections::BTreeSet<&str> = SERVERS.iter().map(|(p, _)| *p).collect();
+    assert_eq!(spoken, all, "servers without a valid session to mutate");
+    eprintln!(
+        "multi-byte sessions: {total} mutated lines over {} servers, {} characters",
+        all.len(),
+        chars.len()
+    );
 }

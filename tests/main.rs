@@ -12,6 +12,7 @@ mod arena_match_format;
 mod arena_peers;
 mod arena_resume;
 mod arena_shards;
+mod bad_input;
 mod bench_signature;
 mod cli;
 mod conformance;

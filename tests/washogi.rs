@@ -299,7 +299,8 @@ fn fox_jumps_eagle_slides_three_heavenly_horse_leaps() {
 
 #[test]
 fn fourfold_repetition_draws() {
-    let mut p = pos("", "10k/11/11/11/11/11/11/11/11/11/K10 w");
+    // Bare kings would draw at once: play on, to reach the repetition.
+    let mut p = pos("bare_kings=play", "10k/11/11/11/11/11/11/11/11/11/K10 w");
     for i in 0..3 {
         assert!(!p.is_terminal(), "cycle {i}");
         play(&mut p, "a1a2 k11k10 a2a1 k10k11");
@@ -312,7 +313,10 @@ fn fourfold_repetition_draws() {
     p.legal_moves(&mut m);
     assert!(m.is_empty());
     // Without the rule the game goes on.
-    let mut q = pos("repetition=off", "10k/11/11/11/11/11/11/11/11/11/K10 w");
+    let mut q = pos(
+        "repetition=off,bare_kings=play",
+        "10k/11/11/11/11/11/11/11/11/11/K10 w",
+    );
     play(&mut q, &"a1a2 k11k10 a2a1 k10k11 ".repeat(5));
     assert!(!q.is_terminal());
 }
@@ -491,6 +495,58 @@ fn quiescence_moves_are_the_legal_captures() {
             let mut noisy = MoveList::new();
             p.noisy_moves(&mut noisy);
             assert_eq!(noisy, all, "{}", p.format_position());
+        }
+    }
+}
+
+/// Issue 41: random games ran past 3,000 plies, most with bare kings. Bare kings now draw at
+/// once (`bare_kings=draw`, the default) and `max_plies` (default 500) ends the rest.
+#[test]
+fn bare_kings_draw_and_the_ply_limit_ends_every_game() {
+    // A lone pair of kings is a draw at once; with a piece in hand (drops) play goes on.
+    let p = pos("", "10k/11/11/11/11/11/11/11/11/11/K10 w");
+    assert_eq!(p.ending(), Some(Ending::BareKings));
+    assert!(p.is_terminal());
+    assert_eq!(p.returns().get(0), 0.0);
+    assert!(!pos("drops=true", "10k/11/11/11/11/11/11/11/11/11/K10[P] w").is_terminal());
+    assert!(!pos("bare_kings=play", "10k/11/11/11/11/11/11/11/11/11/K10 w").is_terminal());
+    // The capture of the last other piece ends the game.
+    let mut q = pos("", "10k/11/11/11/11/11/11/11/11/11/Kd9 w");
+    assert!(!q.is_terminal());
+    play(&mut q, "a1b1");
+    assert_eq!(q.ending(), Some(Ending::BareKings));
+
+    // The ply limit: a draw on the max_plies-th ply, not before.
+    let text = "10k/11/11/11/11/p10/11/11/11/11/K9P w";
+    let mut r = pos("max_plies=10", text);
+    play(
+        &mut r,
+        "a1a2 k11k10 a2a1 k10k11 a1a2 k11k10 a2a1 k10k11 a1a2",
+    );
+    assert!(!r.is_terminal(), "9 plies");
+    play(&mut r, "k11k10");
+    assert_eq!((r.plies(), r.ending()), (10, Some(Ending::MoveLimit)));
+    assert_eq!(r.returns().get(0), 0.0);
+    let mut r = pos("max_plies=0", text);
+    play(
+        &mut r,
+        "a1a2 k11k10 a2a1 k10k11 a1a2 k11k10 a2a1 k10k11 a1a2 k11k10",
+    );
+    assert!(!r.is_terminal(), "max_plies=0 has no limit");
+
+    // Random games from the start all end, by the default rules, within the limit.
+    let limit = boardlab::games::washogi::DEFAULT_MAX_PLIES as usize;
+    for (rules_text, seed) in [("", 1u64), ("drops=true", 2), ("royal=capture", 3)] {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        for game in 0..40 {
+            let end = boardlab::game::playout::random_walk(start(rules_text), &mut rng, |s| {
+                s.plies() > limit
+            });
+            assert!(
+                end.is_terminal() && end.plies() <= limit,
+                "{rules_text:?} game {game}: {} plies, not over",
+                end.plies()
+            );
         }
     }
 }

@@ -78,10 +78,15 @@ pub fn parse_square(
 ///
 /// `piece` gets the characters of the row at a piece and consumes one piece's text (a letter, or
 /// `+P` for a promoted piece), returning `Err(reason)` for text it does not know.
+///
+/// Errors name a row as the game's moves do: `row_word` is the game's word for it ("row",
+/// "rank") and the number counts from the bottom (rank 1 holds `a1`), so the first row of the
+/// text is row `height` (issue 41: it was called row 1, the opposite side of the board).
 pub fn parse_rows<T: Clone>(
     text: &str,
     width: usize,
     height: usize,
+    row_word: &str,
     mut piece: impl FnMut(&mut std::iter::Peekable<std::str::Chars>) -> Result<T, String>,
 ) -> Result<Vec<Option<T>>, ParseError> {
     let bad = |why: String| ParseError::position(text, why);
@@ -105,27 +110,34 @@ pub fn parse_rows<T: Clone>(
                     chars.next();
                 }
                 if run == 0 {
-                    return Err(bad(format!("row {}: a run of 0 empty squares", i + 1)));
+                    return Err(bad(format!(
+                        "{row_word} {}: a run of 0 empty squares",
+                        rank + 1
+                    )));
                 }
                 file = file.saturating_add(run);
             } else if c == '.' {
                 chars.next();
                 file += 1;
             } else {
-                let p = piece(&mut chars).map_err(|why| bad(format!("row {}: {why}", i + 1)))?;
+                let p = piece(&mut chars)
+                    .map_err(|why| bad(format!("{row_word} {}: {why}", rank + 1)))?;
                 if file < width {
                     squares[rank * width + file] = Some(p);
                 }
                 file += 1;
             }
             if file > width {
-                return Err(bad(format!("row {} is longer than {width} squares", i + 1)));
+                return Err(bad(format!(
+                    "{row_word} {} is longer than {width} squares",
+                    rank + 1
+                )));
             }
         }
         if file != width {
             return Err(bad(format!(
-                "row {} has {file} squares, not {width}",
-                i + 1
+                "{row_word} {} has {file} squares, not {width}",
+                rank + 1
             )));
         }
     }
@@ -206,9 +218,9 @@ mod tests {
     #[test]
     fn rows_round_trip_with_numbers_and_dots() {
         let text = "x2o/4/+pP1./12o";
-        let sq = parse_rows(text, 4, 4, cell);
+        let sq = parse_rows(text, 4, 4, "row", cell);
         assert!(sq.is_err(), "the last row is too long");
-        let sq = parse_rows("x2o/4/+pP../...o", 4, 4, cell).unwrap();
+        let sq = parse_rows("x2o/4/+pP../...o", 4, 4, "row", cell).unwrap();
         assert_eq!(sq[3 * 4], Some('x'));
         assert_eq!(sq[4 + 1], Some('P'));
         assert_eq!(sq[4], Some('p'));
@@ -219,10 +231,25 @@ mod tests {
         };
         let written = format_rows(&sq, 4, 4, false, piece);
         assert_eq!(written, "x2o/4/+PP2/3o");
-        assert_eq!(parse_rows(&written, 4, 4, cell).unwrap(), sq);
+        assert_eq!(parse_rows(&written, 4, 4, "row", cell).unwrap(), sq);
         let dotted = format_rows(&sq, 4, 4, true, piece);
         assert_eq!(dotted, "x..o/..../+PP../...o");
-        assert_eq!(parse_rows(&dotted, 4, 4, cell).unwrap(), sq);
+        assert_eq!(parse_rows(&dotted, 4, 4, "row", cell).unwrap(), sq);
+    }
+
+    #[test]
+    fn errors_number_rows_from_the_bottom_as_squares_do() {
+        // The text's first row is the top one: row 4 on a 4-row board, where a4 lies.
+        let cases = [
+            ("5/4/4/4", "rank 4 is longer than 4 squares"),
+            ("4/4/4/3", "rank 1 has 3 squares, not 4"),
+            ("4/q3/4/4", "rank 3: unknown piece 'q'"),
+            ("4/4/0x3/4", "rank 2: a run of 0 empty squares"),
+        ];
+        for (text, want) in cases {
+            let e = parse_rows(text, 4, 4, "rank", cell).unwrap_err();
+            assert!(e.reason.contains(want), "{text}: {e}");
+        }
     }
 
     #[test]
@@ -238,7 +265,7 @@ mod tests {
             "+3/4/4/4",
             "99999999999999999999999/4/4/4",
         ] {
-            assert!(parse_rows(bad, 4, 4, cell).is_err(), "{bad:?}");
+            assert!(parse_rows(bad, 4, 4, "row", cell).is_err(), "{bad:?}");
         }
     }
 }

@@ -113,11 +113,18 @@ pub fn parse_choice<T: Copy>(
         })
 }
 
-/// Reads a whole-number option value.
+/// Reads a whole-number option value. Digits that do not fit the type are a number out of
+/// range, not "expected a number" (issue 41).
 pub fn parse_number<T: std::str::FromStr>(key: &str, value: &str) -> Result<T, ParseError> {
-    value
-        .parse()
-        .map_err(|_| ParseError::rule(format!("{key}={value}"), "expected a number"))
+    value.parse().map_err(|_| {
+        let digits = value.strip_prefix(['+', '-']).unwrap_or(value);
+        let why = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            "out of range"
+        } else {
+            "expected a number"
+        };
+        ParseError::rule(format!("{key}={value}"), why)
+    })
 }
 
 /// Reads a number option that must lie in `range`; the error names the text and the range.
@@ -129,12 +136,22 @@ pub fn parse_in_range<T>(
 where
     T: std::str::FromStr + PartialOrd + std::fmt::Display,
 {
-    let n: T = parse_number(key, value)?;
-    if !range.contains(&n) {
-        return Err(ParseError::rule(
+    let range_error = || {
+        ParseError::rule(
             format!("{key}={value}"),
             format!("{key} must be {}..={}", range.start(), range.end()),
-        ));
+        )
+    };
+    // Digits too many for the type are out of the range too, said the same way.
+    let n: T = parse_number(key, value).map_err(|e| {
+        if e.reason == "out of range" {
+            range_error()
+        } else {
+            e
+        }
+    })?;
+    if !range.contains(&n) {
+        return Err(range_error());
     }
     Ok(n)
 }
@@ -174,10 +191,26 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("size=20") && e.contains("5..=19"), "{e}");
-        let e = parse_in_range::<u8>("size", "-1", 5..=19)
+        // A number out of the type's range is out of the option's range too (issue 41: such
+        // numbers were "expected a number").
+        for huge in ["-1", "256", "99999999999999999999"] {
+            let e = parse_in_range::<u8>("size", huge, 5..=19)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains(&format!("size={huge}")) && e.contains("5..=19"),
+                "{e}"
+            );
+        }
+        let e = parse_in_range::<u8>("size", "x1", 5..=19)
             .unwrap_err()
             .to_string();
-        assert!(e.contains("size=-1") && e.contains("number"), "{e}");
+        assert!(
+            e.contains("size=x1") && e.contains("expected a number"),
+            "{e}"
+        );
+        let e = parse_number::<u8>("n", "99999999999999999999").unwrap_err();
+        assert_eq!(e.reason, "out of range");
         #[derive(Clone, Debug, Default, PartialEq)]
         struct TwoKeys;
         impl RuleSet for TwoKeys {

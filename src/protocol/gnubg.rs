@@ -227,6 +227,13 @@ impl Session for GnubgSession {
     }
 }
 
+/// The line `listen` prints once bound: the address actually bound (port 0 asks the system for
+/// one), in the gnubg command that connects to it too (issue 41: the command named the port
+/// asked for, 0).
+pub fn banner(bound: &str) -> String {
+    format!("boardlab: listening for gnubg on {bound} (in gnubg: set player N external {bound})")
+}
+
 /// Listens on `addr` (`host:port`) and plays every connection gnubg makes, one after another,
 /// with a fresh session from `make`; stops after `connections` of them when given.
 pub fn listen(
@@ -235,13 +242,11 @@ pub fn listen(
     mut make: impl FnMut() -> Result<GnubgSession, String>,
 ) -> Result<(), String> {
     let listener = TcpListener::bind(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    eprintln!(
-        "boardlab: listening for gnubg on {} (in gnubg: set player N external {addr})",
-        listener
-            .local_addr()
-            .map(|a| a.to_string())
-            .unwrap_or_else(|_| addr.to_string())
-    );
+    let bound = listener
+        .local_addr()
+        .map(|a| a.to_string())
+        .unwrap_or_else(|_| addr.to_string());
+    eprintln!("{}", banner(&bound));
     let mut served = 0;
     loop {
         if connections.is_some_and(|n| served >= n) {

@@ -27,6 +27,7 @@ use std::time::{Duration, Instant};
 
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Limits};
+use crate::game::error::{parse_int, quote};
 use crate::game::{Game, RuleSet};
 use crate::games::gomoku::board::{BLACK, MAX_SIZE, MIN_SIZE, WHITE};
 use crate::games::gomoku::{Gomoku, GomokuRules, Opening, Rule};
@@ -178,13 +179,11 @@ impl GomocupServer {
         let (key, value) = rest
             .trim()
             .split_once(char::is_whitespace)
-            .ok_or_else(|| format!("INFO needs a key and a value: {rest:?}"))?;
+            .ok_or_else(|| format!("INFO needs a key and a value: {}", quote(rest)))?;
         let value = value.trim();
+        // Managers send negative times for "unknown"; they count as 0 as before.
         let number = || -> Result<u64, String> {
-            value
-                .parse::<i64>()
-                .map(|v| v.max(0) as u64)
-                .map_err(|_| format!("INFO {key}: not a number: {value:?}"))
+            parse_int(&format!("INFO {key}"), value, i64::MIN, i64::MAX).map(|v| v.max(0) as u64)
         };
         match key.to_ascii_lowercase().as_str() {
             "timeout_turn" => self.timeout_turn = Some(number()?),
@@ -214,19 +213,15 @@ impl GomocupServer {
             }
             let parts: Vec<&str> = line.split(',').collect();
             let parsed = if parts.len() == 3 {
-                let field = parts[2]
-                    .trim()
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|f| (1..=3).contains(f));
+                let field = parse_int("field", parts[2], 1u8, 3).ok();
                 let p = GomocupServer::point_in(self.size, &format!("{},{}", parts[0], parts[1]));
                 match (p, field) {
                     (Ok(p), Some(f)) => Ok((p, if f == 3 { 2 } else { f })),
                     (Err(e), _) => Err(e),
-                    (_, None) => Err(format!("bad field in {line:?} (1 own, 2 opponent)")),
+                    (_, None) => Err(format!("bad field in {} (1 own, 2 opponent)", quote(line))),
                 }
             } else {
-                Err(format!("expected x,y,field or DONE, got {line:?}"))
+                Err(format!("expected x,y,field or DONE, got {}", quote(line)))
             };
             return match parsed {
                 Ok(entry) => {
@@ -247,17 +242,15 @@ impl GomocupServer {
         let reply: Result<Vec<String>, String> = match cmd.to_ascii_uppercase().as_str() {
             "" => Ok(vec![]),
             "END" => return (vec![], true),
-            "START" => match rest.parse::<usize>() {
-                Ok(n) if (MIN_SIZE..=MAX_SIZE).contains(&n) => {
+            "START" => match parse_int("START size", rest, MIN_SIZE, MAX_SIZE) {
+                Ok(n) => {
                     self.size = Some(n);
                     self.moves.clear();
                     self.agent.new_game();
                     Ok(vec!["OK".into()])
                 }
-                Ok(n) => Err(format!(
-                    "unsupported size {n} (boardlab plays {MIN_SIZE}..={MAX_SIZE})"
-                )),
-                Err(_) => Err(format!("START needs a board size, got {rest:?}")),
+                Err(e) if e.contains(" is out of range") => Err(format!("unsupported size: {e}")),
+                Err(_) => Err(format!("START needs a board size, got {}", quote(rest))),
             },
             "RESTART" => match self.size {
                 Some(_) => {
@@ -297,7 +290,7 @@ impl GomocupServer {
                 "name=\"boardlab\", version=\"{}\", author=\"boardlab\", country=\"-\"",
                 env!("CARGO_PKG_VERSION")
             )]),
-            _ => return (vec![format!("UNKNOWN command {cmd:?}")], false),
+            _ => return (vec![format!("UNKNOWN command {}", quote(cmd))], false),
         };
         match reply {
             Ok(lines) => (lines, false),
@@ -310,9 +303,11 @@ impl GomocupServer {
         let (x, y) = text
             .trim()
             .split_once(',')
-            .ok_or_else(|| format!("expected x,y, got {text:?}"))?;
-        let x: usize = x.trim().parse().map_err(|_| format!("bad x in {text:?}"))?;
-        let y: usize = y.trim().parse().map_err(|_| format!("bad y in {text:?}"))?;
+            .ok_or_else(|| format!("expected x,y, got {}", quote(text)))?;
+        let x =
+            parse_int("x", x, 0, size - 1).map_err(|e| format!("bad x in {}: {e}", quote(text)))?;
+        let y =
+            parse_int("y", y, 0, size - 1).map_err(|e| format!("bad y in {}: {e}", quote(text)))?;
         if x >= size || y >= size {
             return Err(format!("{x},{y} is off the {size}x{size} board"));
         }

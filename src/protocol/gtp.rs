@@ -16,12 +16,36 @@ use std::time::Instant;
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Limits};
 use crate::eval::Evaluate;
+use crate::game::error::{parse_float, parse_int, quote};
 use crate::game::grid::{parse_square, Files};
 use crate::game::{Game, PlayerId, RuleSet};
 use crate::protocol::client::{EngineProcess, ExternalProtocol};
 
+/// The largest komi `komi` takes either way (no Go-board game gives a thousand points).
+const MAX_KOMI: f64 = 1000.0;
+/// The longest time `time_settings` and `time_left` take, in seconds (over 30 years).
+const MAX_SECONDS: f64 = 1e9;
+
+/// Whether `why` (from `parse_int` / `parse_float`) says a number is out of range rather than
+/// not a number.
+fn is_range_error(why: &str) -> bool {
+    why.contains(" is out of range")
+}
+
+/// GTP 2 answers arguments it cannot read "syntax error"; a number that reads but lies out of
+/// range is said to be that instead.
+fn syntax_unless_range(why: String) -> String {
+    if is_range_error(&why) {
+        why
+    } else {
+        format!("syntax error: {why}")
+    }
+}
+
 /// What a game supplies to speak GTP.
 pub trait GtpGame: Evaluate {
+    /// The largest board side the game plays (what `boardsize` names when a size is too large).
+    const MAX_BOARD_SIZE: usize;
     /// The side of this position's board.
     fn board_size(&self) -> usize;
     /// `rules` with the board side set to `size`, or why that side is not played.
@@ -179,12 +203,14 @@ impl<G: GtpGame> GtpServer<G> {
                 self.agent.new_game();
                 Ok(vec![])
             }
-            "komi" => match args.first().and_then(|k| k.parse::<f64>().ok()) {
-                Some(k) if k.is_finite() => {
-                    self.komi = k;
-                    Ok(vec![])
-                }
-                _ => Err("syntax error: komi needs a number".into()),
+            "komi" => match args.first() {
+                Some(k) => parse_float("komi", k, -MAX_KOMI, MAX_KOMI)
+                    .map(|k| {
+                        self.komi = k;
+                        vec![]
+                    })
+                    .map_err(syntax_unless_range),
+                None => Err("syntax error: komi needs a number".into()),
             },
             "play" => self.play(&args),
             "genmove" => self.genmove(&args),
@@ -200,7 +226,7 @@ impl<G: GtpGame> GtpServer<G> {
                 quit = true;
                 Ok(vec![])
             }
-            other => Err(format!("unknown command {other:?}")),
+            other => Err(format!("unknown command {}", quote(other))),
         };
         let (mark, lines) = match reply {
             Ok(lines) => ('=', lines),
@@ -218,10 +244,17 @@ impl<G: GtpGame> GtpServer<G> {
     }
 
     fn boardsize(&mut self, args: &[&str]) -> Reply {
-        let size: usize = args
+        let text = args
             .first()
-            .and_then(|a| a.parse().ok())
             .ok_or("syntax error: boardsize needs an integer")?;
+        // GTP 2 answers a size that is a number but not played "unacceptable size".
+        let size = parse_int("boardsize", text, 0, G::MAX_BOARD_SIZE).map_err(|e| {
+            if is_range_error(&e) {
+                format!("unacceptable size: {e}")
+            } else {
+                format!("syntax error: {e}")
+            }
+        })?;
         let rules = G::rules_with_size(&self.rules, size)
             .map_err(|why| format!("unacceptable size: {why}"))?;
         self.state = G::new(&rules);
@@ -300,16 +333,21 @@ impl<G: GtpGame> GtpServer<G> {
     }
 
     fn time_settings(&mut self, args: &[&str]) -> Reply {
-        let nums: Vec<f64> = args.iter().filter_map(|a| a.parse().ok()).collect();
-        if args.len() != 3 || nums.len() != 3 || nums.iter().any(|n| !n.is_finite() || *n < 0.0) {
+        if args.len() != 3 {
             return Err(
                 "syntax error: time_settings main_time byo_yomi_time byo_yomi_stones".into(),
             );
         }
+        let main =
+            parse_float("main_time", args[0], 0.0, MAX_SECONDS).map_err(syntax_unless_range)?;
+        let byo_yomi =
+            parse_float("byo_yomi_time", args[1], 0.0, MAX_SECONDS).map_err(syntax_unless_range)?;
+        let byo_stones =
+            parse_int("byo_yomi_stones", args[2], 0, u32::MAX).map_err(syntax_unless_range)?;
         self.clock = Clock {
-            main: nums[0],
-            byo_yomi: nums[1],
-            byo_stones: nums[2] as u32,
+            main,
+            byo_yomi,
+            byo_stones,
             left: [None, None],
         };
         Ok(vec![])
@@ -321,12 +359,8 @@ impl<G: GtpGame> GtpServer<G> {
             return Err(syntax());
         }
         let seat = parse_colour(args[0]).ok_or_else(syntax)?;
-        let secs: f64 = args[1]
-            .parse()
-            .ok()
-            .filter(|s: &f64| s.is_finite() && *s >= 0.0)
-            .ok_or_else(syntax)?;
-        let stones: u32 = args[2].parse().map_err(|_| syntax())?;
+        let secs = parse_float("time", args[1], 0.0, MAX_SECONDS).map_err(syntax_unless_range)?;
+        let stones = parse_int("stones", args[2], 0, u32::MAX).map_err(syntax_unless_range)?;
         self.clock.left[seat] = Some((secs, stones));
         Ok(vec![])
     }
@@ -535,6 +569,7 @@ pub fn serve<G: GtpGame>(
 use crate::games::nogo::{NoGo, NoGoMove, NoGoRules, BLACK};
 
 impl GtpGame for NoGo {
+    const MAX_BOARD_SIZE: usize = crate::games::nogo::MAX_SIZE;
     fn board_size(&self) -> usize {
         self.size()
     }

@@ -31,7 +31,7 @@ use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Limits};
 use crate::engine_file::EngineSpec;
 use crate::eval::Evaluate;
-use crate::game::error::quote;
+use crate::game::error::{parse_int, quote};
 use crate::game::ParseError;
 use crate::games::draughts::geometry::Ten;
 use crate::games::draughts::hub as hub_text;
@@ -108,17 +108,12 @@ pub fn limits_of_level(args: &[(String, String)], current: Limits) -> Result<Lim
             .find(|(key, _)| key == k)
             .map(|(_, v)| v.as_str())
     };
-    let count = |k: &str| -> Result<Option<u64>, String> {
-        match get(k) {
-            None => Ok(None),
-            Some(v) => match v.parse::<u64>() {
-                Ok(n) if n >= 1 => Ok(Some(n)),
-                _ => Err(format!(
-                    "level: {k} must be a whole number >= 1, not {}",
-                    quote(v)
-                )),
-            },
-        }
+    // Each count has the CLI's bound (`--depth` is a u32): a larger one is refused as out of
+    // range, not capped, since no search ends at it in practice.
+    let count = |k: &str, max: u64| -> Result<Option<u64>, String> {
+        get(k)
+            .map(|v| parse_int(&format!("level: {k}"), v, 1, max))
+            .transpose()
     };
     let secs = |k: &str| -> Result<Option<u64>, String> {
         match get(k) {
@@ -132,17 +127,17 @@ pub fn limits_of_level(args: &[(String, String)], current: Limits) -> Result<Lim
         }
     };
     let mut l = current;
-    if let Some(d) = count("depth")? {
-        l = Limits::depth(d.min(u32::MAX as u64) as u32);
+    if let Some(d) = count("depth", u32::MAX.into())? {
+        l = Limits::depth(d as u32);
     }
-    if let Some(n) = count("nodes")? {
+    if let Some(n) = count("nodes", u64::MAX)? {
         l = Limits::nodes(n);
     }
     if let Some(ms) = secs("move-time")? {
         l = Limits::time_ms(ms);
     }
     let inc = secs("inc")?.unwrap_or(0);
-    let moves = count("moves")?.unwrap_or(30);
+    let moves = count("moves", u64::MAX)?.unwrap_or(30);
     if let Some(total) = secs("time")? {
         l = Limits::time_ms((total / moves + inc).max(10));
     }
@@ -562,6 +557,17 @@ mod tests {
             Limits::default()
         );
         assert!(limits_of_level(&args("nodes=0"), l).is_err());
+        // Issue 41: a depth beyond the CLI's u32 was capped to a search with no end.
+        let e = limits_of_level(&args("depth=4294967296"), l).unwrap_err();
+        assert_eq!(
+            e,
+            "level: depth: \"4294967296\" is out of range (at most 4294967295)"
+        );
+        let e = limits_of_level(&args("nodes=99999999999999999999"), l).unwrap_err();
+        assert!(
+            e.ends_with("out of range (at most 18446744073709551615)"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::time::Instant;
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Intent, Limits};
 use crate::eval::Evaluate;
-use crate::game::error::quote;
+use crate::game::error::{parse_int, quote};
 use crate::game::{Game, MoveList, RuleSet, Turn};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
@@ -204,9 +204,13 @@ pub fn parse_go_limits(args: &str) -> Result<Limits, String> {
         let value = words
             .get(i + 1)
             .ok_or_else(|| format!("go: {} needs a number", words[i]))?;
-        let n: u64 = value
-            .parse()
-            .map_err(|_| format!("go: {} is not a number: {}", words[i], quote(value)))?;
+        // A depth beyond u32 (the CLI's `--depth`) is refused, not cut to its low bits.
+        let max = if words[i] == "depth" {
+            u32::MAX.into()
+        } else {
+            u64::MAX
+        };
+        let n: u64 = parse_int(&format!("go: {}", words[i]), value, 0, max)?;
         match words[i] {
             "depth" => limits.depth = Some(n as u32),
             "nodes" => limits.nodes = Some(n),
@@ -430,6 +434,11 @@ mod tests {
         }
         // Failed commands left the position alone.
         assert_eq!(one(&mut s, "legal"), "legal d3 c4 f5 e6");
+        // Issue 41: a depth past u32 was cut to its low bits (4294967296 searched depth 0).
+        assert_eq!(
+            parse_go_limits("depth 4294967296").unwrap_err(),
+            "go: depth: \"4294967296\" is out of range (at most 4294967295)"
+        );
         // A failed `moves` is all or nothing.
         assert!(one(&mut s, "moves f5 zz").starts_with("error"));
         assert_eq!(one(&mut s, "legal"), "legal d3 c4 f5 e6");

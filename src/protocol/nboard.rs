@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Limits};
-use crate::game::error::quote;
+use crate::game::error::{parse_int, quote};
 use crate::game::{Game, MoveList, RuleSet, Turn};
 use crate::games::othello::{ggf, Othello, OthelloRules};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
@@ -126,11 +126,7 @@ impl NBoardServer {
         let value = value.trim();
         match what {
             "depth" => {
-                let d: u32 = value
-                    .parse()
-                    .ok()
-                    .filter(|d| (1..=60).contains(d))
-                    .ok_or_else(|| format!("set depth wants 1..60, not {}", quote(value)))?;
+                let d: u32 = parse_int("set depth", value, 1, 60)?;
                 self.limits.depth = Some(d);
                 Ok(vec![format!("set myname {}", self.name)])
             }
@@ -140,10 +136,7 @@ impl NBoardServer {
                 self.agent.new_game();
                 Ok(vec![])
             }
-            "contempt" => value
-                .parse::<i64>()
-                .map(|_| vec![])
-                .map_err(|_| format!("set contempt wants a number, not {}", quote(value))),
+            "contempt" => parse_int("set contempt", value, i64::MIN, i64::MAX).map(|_| vec![]),
             other => Err(format!("unknown setting {}", quote(other))),
         }
     }
@@ -176,13 +169,8 @@ impl Session for NBoardServer {
         let reply = match cmd {
             "" => Ok(vec![]),
             "quit" => return (vec![], true),
-            "nboard" => match rest.parse::<u32>() {
-                Ok(_) => Ok(vec![format!("set myname {}", self.name)]),
-                Err(_) => Err(format!(
-                    "nboard wants a protocol version, not {}",
-                    quote(rest)
-                )),
-            },
+            "nboard" => parse_int("nboard protocol version", rest, 0, u32::MAX)
+                .map(|_| vec![format!("set myname {}", self.name)]),
             "set" => self.set(rest),
             "move" => ggf::parse_move(&self.state, rest)
                 .map(|mv| {
@@ -191,10 +179,7 @@ impl Session for NBoardServer {
                 })
                 .map_err(|e| e.to_string()),
             "go" => self.go(),
-            "hint" => match rest.parse::<usize>() {
-                Ok(n) => self.hint(n),
-                Err(_) => Err(format!("hint wants a number of moves, not {}", quote(rest))),
-            },
+            "hint" => parse_int("hint", rest, 0, usize::MAX).and_then(|n| self.hint(n)),
             // `pong <n>`; a bare `ping` gets a bare `pong` (no trailing space).
             "ping" => Ok(vec![format!("pong {rest}").trim_end().to_string()]),
             "learn" => Ok(vec!["learned".into()]),

@@ -17,6 +17,7 @@ use crate::agent::{AgentError, Limits, ObservingAgent};
 use crate::engine_file::EngineSpec;
 use crate::eval::hidden::{HiddenGame, HiddenVisitor};
 use crate::eval::Evaluate;
+use crate::game::error::quote;
 use crate::game::{ImperfectInformation, MoveList, RuleSet};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
@@ -56,7 +57,7 @@ impl<G: ImperfectInformation> ObserverServer<G> {
                     self.observation = None;
                     vec![]
                 })
-                .map_err(|e| format!("bad rules {rest:?}: {e}")),
+                .map_err(|e| format!("bad rules {}: {e}", quote(rest))),
             "newgame" => {
                 self.observation = None;
                 self.agent.new_game();
@@ -88,7 +89,7 @@ impl<G: ImperfectInformation> ObserverServer<G> {
             "help" => Ok(vec![
                 "info commands: isready rules newgame observation legal print go quit".to_string(),
             ]),
-            other => Err(format!("unknown command {other:?}")),
+            other => Err(format!("unknown command {}", quote(other))),
         };
         match reply {
             Ok(lines) => (lines, false),

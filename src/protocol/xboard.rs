@@ -32,7 +32,7 @@ use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Intent, Limits};
 use crate::engine_file::EngineSpec;
 use crate::eval::Evaluate;
-use crate::game::error::cut;
+use crate::game::error::{cut, parse_float, parse_int};
 use crate::game::{Game, PlayerId, RuleSet, Turn};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
@@ -189,19 +189,20 @@ impl<G: XBoardGame> XBoardServer<G> {
             "ping" => out.push(format!("pong {}", cut(rest, 100)).trim_end().to_string()),
             "post" => self.post = true,
             "nopost" => self.post = false,
-            "st" => match rest.parse::<f64>() {
-                Ok(s) if s > 0.0 && s.is_finite() => {
+            "st" => match parse_float("st", rest, 0.0, 1e6) {
+                Ok(s) if s > 0.0 => {
                     self.move_ms = Some((s * 1000.0).min(1e9) as u64);
                 }
-                _ => out.push(format!("Error (bad st): {}", cut(rest, 100))),
+                Ok(_) => out.push(format!("Error (bad st): {}", cut(rest, 100))),
+                Err(e) => out.push(format!("Error (bad st): {e}")),
             },
-            "sd" => match rest.parse::<u32>() {
-                Ok(d) if d > 0 => self.depth = Some(d.min(100)),
-                _ => out.push(format!("Error (bad sd): {}", cut(rest, 100))),
+            "sd" => match parse_int("sd", rest, 1, u32::MAX) {
+                Ok(d) => self.depth = Some(d.min(100)),
+                Err(e) => out.push(format!("Error (bad sd): {e}")),
             },
-            "time" => match rest.parse::<u64>() {
+            "time" => match parse_int("time", rest, 0, u64::MAX) {
                 Ok(cs) => self.clock_ms = Some(cs.saturating_mul(10)),
-                _ => out.push(format!("Error (bad time): {}", cut(rest, 100))),
+                Err(e) => out.push(format!("Error (bad time): {e}")),
             },
             "level" => match parse_level(rest) {
                 Some(l) => {
@@ -346,7 +347,11 @@ fn parse_level(text: &str) -> Option<(u32, u64, u64)> {
     let mps: u32 = w.next()?.parse().ok()?;
     let base = w.next()?;
     let base_ms = match base.split_once(':') {
-        Some((m, s)) => m.parse::<u64>().ok()? * 60_000 + s.parse::<u64>().ok()? * 1000,
+        Some((m, s)) => m
+            .parse::<u64>()
+            .ok()?
+            .checked_mul(60_000)?
+            .checked_add(s.parse::<u64>().ok()?.checked_mul(1000)?)?,
         None => (base.parse::<f64>().ok()? * 60_000.0) as u64,
     };
     let inc_ms = (w.next()?.parse::<f64>().ok()? * 1000.0) as u64;

@@ -20,6 +20,7 @@
 //!
 //! gnubg ends each line with a NUL byte, so lines after the first start with one; it is dropped.
 
+use crate::game::error::parse_int;
 use crate::game::ParseError;
 
 use super::board::{Side, BAR, CHECKERS, OFF};
@@ -69,26 +70,17 @@ impl FibsBoard {
                 FIELDS - 1
             )));
         }
-        let int = |i: usize| -> Result<i32, ParseError> {
-            f[i].trim()
-                .parse::<i32>()
-                .map_err(|_| err(format!("field {} ({:?}) is not a number", i + 1, f[i])))
+        // A field that is a number beyond its range is "out of range (at most N)", naming
+        // the field's own bound, not "not a number".
+        let int_in = |i: usize, min: i32, max: i32| -> Result<i32, ParseError> {
+            parse_int(&format!("field {}", i + 1), f[i], min, max).map_err(err)
         };
-        let nat = |i: usize, max: i32| -> Result<u32, ParseError> {
-            let v = int(i)?;
-            if !(0..=max).contains(&v) {
-                return Err(err(format!("field {} = {v} is outside 0..{max}", i + 1)));
-            }
-            Ok(v as u32)
-        };
+        let int = |i: usize| int_in(i, i32::MIN, i32::MAX);
+        let nat = |i: usize, max: i32| -> Result<u32, ParseError> { Ok(int_in(i, 0, max)? as u32) };
         let die = |i: usize| -> Result<u8, ParseError> { Ok(nat(i, 6)? as u8) };
         let mut points = [0i32; 26];
         for (k, p) in points.iter_mut().enumerate() {
-            let v = int(5 + k)?;
-            if !(-15..=15).contains(&v) {
-                return Err(err(format!("point field {k} = {v} is outside -15..15")));
-            }
-            *p = v;
+            *p = int_in(5 + k, -15, 15)?;
         }
         Ok(FibsBoard {
             name: f[0].to_string(),

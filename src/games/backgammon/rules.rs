@@ -91,11 +91,11 @@ impl BgRules {
     fn check(&self, key: &str, value: &str) -> Result<(), ParseError> {
         if self.match_length > 0 {
             let bad = if self.beavers > 0 {
-                Some("beavers")
+                Some("beavers belong")
             } else if self.auto_doubles > 0 {
-                Some("automatic doubles")
+                Some("automatic doubles belong")
             } else if self.jacoby {
-                Some("the Jacoby rule")
+                Some("the Jacoby rule belongs")
             } else {
                 None
             };
@@ -103,7 +103,7 @@ impl BgRules {
                 return Err(ParseError::rule(
                     format!("{key}={value}"),
                     format!(
-                        "{what} belong to money play, not to a match (match={})",
+                        "{what} to money play, not to a match (match={})",
                         self.match_length
                     ),
                 ));

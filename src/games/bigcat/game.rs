@@ -6,6 +6,7 @@
 //! roll: "到達終點前的擲骰點數無須剛好等於所須步數").
 
 use crate::game::dice::fair_die;
+use crate::game::error::parse_int;
 use crate::game::zobrist;
 use crate::game::{Game, MoveList, ParseError, PlayerId, Returns, Turn};
 
@@ -170,13 +171,7 @@ impl Game for BigCat {
         }
         let mut pos = [0u8; 4];
         for (p, f) in fields.iter().enumerate() {
-            let n: u32 = f
-                .trim()
-                .parse()
-                .map_err(|_| err(format!("bad route square {f:?}")))?;
-            if n > finish as u32 {
-                return Err(err(format!("route square {n} is past the finish {finish}")));
-            }
+            let n: u32 = parse_int("route square", f, 0, finish as u32).map_err(err)?;
             pos[p] = n as u8;
         }
         let done = pos

@@ -94,7 +94,7 @@ pub fn parse_position(rules: &GomokuRules, text: &str) -> Result<Gomoku, ParseEr
     let mut words = text.split_whitespace();
     let rows = words.next().ok_or_else(|| bad("empty position".into()))?;
     let n = rules.size();
-    let squares = parse_rows(rows, n, n, |c| match c.next() {
+    let squares = parse_rows(rows, n, n, "row", |c| match c.next() {
         Some('x' | 'X') => Ok(BLACK),
         Some('o' | 'O') => Ok(WHITE),
         Some(other) => Err(format!("unknown stone {other:?} (use x, o or .)")),

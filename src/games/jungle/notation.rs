@@ -162,7 +162,8 @@ pub fn parse_position(rules: &JungleRules, text: &str) -> Result<Jungle, ParseEr
             fields.len()
         )));
     }
-    let squares = parse_rows(fields[0], FILES, RANKS, read_piece).map_err(|e| bad(e.reason))?;
+    let squares =
+        parse_rows(fields[0], FILES, RANKS, "rank", read_piece).map_err(|e| bad(e.reason))?;
     let mut board = [0u8; SQUARES];
     for (sq, p) in squares.iter().enumerate() {
         if let Some(p) = p {

@@ -992,7 +992,7 @@ fn parse_observed_start(player: PlayerId, text: &str) -> Result<ObservedStart, S
     if fields.len() != 4 {
         return Err("expected `setup` or `<rows> <side> <quiet> <enemy kinds>`".into());
     }
-    let rows = parse_rows(fields[0], COLS, ROWS, |chars| {
+    let rows = parse_rows(fields[0], COLS, ROWS, "row", |chars| {
         let c = chars.next().ok_or("a piece letter")?;
         let owner = if c.is_ascii_uppercase() { 0 } else { 1 };
         if c == 'X' || c == 'x' {

@@ -30,7 +30,7 @@ impl Setup {
             let letters: Vec<char> = row.chars().collect();
             if letters.len() != len {
                 return Err(format!(
-                    "setup {text:?}: row {} has {} letters, not {len}",
+                    "setup {text:?}: row {} from the back has {} letters, not {len}",
                     i + 1,
                     letters.len()
                 ));

@@ -82,7 +82,7 @@ fn format_board(squares: &[Option<(PlayerId, Kind)>]) -> String {
 }
 
 fn parse_board(text: &str) -> Result<Vec<Option<(PlayerId, Kind)>>, ParseError> {
-    parse_rows(text, COLS, ROWS, |chars| {
+    parse_rows(text, COLS, ROWS, "row", |chars| {
         let c = chars.next().ok_or("a piece letter")?;
         let kind = Kind::from_letter(c).ok_or_else(|| format!("unknown piece letter {c:?}"))?;
         Ok((if c.is_ascii_uppercase() { RED } else { BLACK }, kind))

@@ -16,4 +16,5 @@ pub mod text;
 mod tests;
 
 pub use board::{Board, Illegal, BLACK, WHITE};
+pub use geometry::MAX_SIZE;
 pub use rules::{Boards, CentreFirst, NoGo, NoGoMove, NoGoRules};

@@ -39,7 +39,7 @@ pub fn parse_position(rules: &NoGoRules, text: &str) -> Result<NoGo, ParseError>
         )));
     }
     let size = rules.size as usize;
-    let squares = parse_rows(fields[0], size, size, |chars| match chars.next() {
+    let squares = parse_rows(fields[0], size, size, "rank", |chars| match chars.next() {
         Some('x' | 'X') => Ok(BLACK),
         Some('o' | 'O') => Ok(WHITE),
         Some(c) => Err(format!("unknown point {c:?} (use x, o, . or a number)")),

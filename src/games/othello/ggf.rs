@@ -176,7 +176,13 @@ fn read_board(rules: &OthelloRules, value: &str) -> Result<Othello, ParseError> 
             "expected 64 squares and the side to move, found {n} characters"
         )));
     }
-    let (board, side) = squares.split_at(64);
+    // Split on characters, not bytes: a multi-byte character among the squares would put
+    // byte 64 inside it (issue 41: `split_at(64)` panicked there).
+    let side_at = squares
+        .char_indices()
+        .nth(64)
+        .map_or(squares.len(), |(i, _)| i);
+    let (board, side) = squares.split_at(side_at);
     let mut text = String::with_capacity(67);
     for c in board.chars() {
         text.push(match c {
@@ -238,6 +244,15 @@ mod tests {
             ("(;GM[Othello]BO[8 ---];)".into(), "found 3"),
             ("(;GM[Othello]BO[8 ---;)".into(), "closing"),
             ("(;GM[Othello]B[F5];)".into(), "before the board"),
+            // Issue 41: a multi-byte character at byte 64 of the squares panicked.
+            (
+                "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------é *];)".into(),
+                "bad square 'é'",
+            ),
+            (
+                "(;GM[Othello]BO[8 ---------------------------O*------*O---------------------------é];)".into(),
+                "bad side to move \"é\"",
+            ),
         ];
         for (text, needle) in &cases {
             let e = read(&rules, text).unwrap_err().to_string();

@@ -102,17 +102,19 @@ pub fn parse_position(rules: &OwareRules, text: &str) -> Result<Oware, ParseErro
         return Err(bad("expected two rows separated by '/'".into()));
     }
     let mut houses: Houses = [0; HOUSES];
+    // Rows are named as the houses are (South's A..F, then North's a..f), not by number.
     for (r, row) in rows.iter().enumerate() {
+        let name = ["South's row (A..F)", "North's row (a..f)"][r];
         let counts: Vec<&str> = row.split(',').collect();
         if counts.len() != ROW {
             return Err(bad(format!(
-                "row {} has {} houses, not {ROW}",
-                r + 1,
+                "{name} has {} houses, not {ROW}",
                 counts.len()
             )));
         }
         for (i, c) in counts.iter().enumerate() {
-            houses[r * ROW + i] = count(c).map_err(|why| bad(format!("row {}: {why}", r + 1)))?;
+            houses[r * ROW + i] =
+                count(c).map_err(|why| bad(format!("house {}: {why}", house_name(r * ROW + i))))?;
         }
     }
     let mut scores = [0u8; 2];

@@ -28,7 +28,7 @@ impl WaShogi {
         match self.ending {
             Some(Ending::PerpetualCheck(p)) => Some(1 - p),
             Some(Ending::KingCaptured(p)) => Some(1 - p),
-            Some(Ending::Repetition) => None,
+            Some(Ending::Repetition | Ending::BareKings | Ending::MoveLimit) => None,
             None if self.has_legal_move() => None,
             None if !self.in_check && self.rules.stalemate == Stalemate::Draw => None,
             None => Some(1 - self.side as usize),

@@ -24,4 +24,4 @@ pub mod text;
 mod tests;
 
 pub use position::{Ending, WaMove, WaShogi};
-pub use rules::{Repetition, Stalemate, WaRules};
+pub use rules::{BareKings, Repetition, Stalemate, WaRules, DEFAULT_MAX_PLIES};

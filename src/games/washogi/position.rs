@@ -9,7 +9,7 @@ use crate::game::zobrist;
 
 use super::geometry::{bit, rank_of, GOES_BACK, SQUARES};
 use super::pieces::{promoted, unpromoted, HAND_TYPES, KING, PAWN};
-use super::rules::{Repetition, WaRules};
+use super::rules::{BareKings, Repetition, WaRules};
 
 /// Most pieces of one type a hand can hold (all 22 Sparrow Pawns).
 pub const MAX_HAND: usize = 22;
@@ -125,6 +125,10 @@ pub enum Ending {
     PerpetualCheck(usize),
     /// This player's Crane King was captured (`royal=capture` only): they lose.
     KingCaptured(usize),
+    /// Neither side has a piece but its Crane King (`bare_kings=draw`): a draw.
+    BareKings,
+    /// `max_plies` plies were played from the position the game began in: a draw.
+    MoveLimit,
 }
 
 #[derive(Clone)]
@@ -146,6 +150,8 @@ pub struct WaShogi {
     /// captures, promotions and moves of pieces that only go forward); bounds the repetition
     /// scan.
     pub(super) reversible: u16,
+    /// Plies played since the position the game began in (for `max_plies`).
+    pub(super) plies: u16,
     pub(super) hash: u64,
     pub(super) history: Option<Arc<HistoryNode>>,
     pub(super) rules: WaRules,
@@ -171,6 +177,7 @@ impl WaShogi {
             repetitions: 0,
             ending: None,
             reversible: 0,
+            plies: 0,
             hash: 0,
             history: None,
             rules,
@@ -189,10 +196,42 @@ impl WaShogi {
         }
     }
 
-    /// Recomputes what is derived from the pieces: hash and check.
+    /// Recomputes what is derived from the pieces: hash, check, and whether the game is
+    /// already over for want of material.
     pub(super) fn finish_setup(&mut self) {
         self.hash = self.hash_from_pieces();
         self.in_check = self.king_attacked(self.side as usize);
+        self.apply_draw_rules();
+    }
+
+    /// Neither side has a piece but its Crane King, on the board or in hand.
+    pub fn bare_kings(&self) -> bool {
+        let kings_only = (0..2).all(|p| {
+            self.occ[p] & !bit(self.kings[p] as usize) == 0 && self.hands[p].iter().all(|&n| n == 0)
+        });
+        // A king taken under royal=capture leaves its square empty: that game is won, not drawn.
+        kings_only && (0..2).all(|p| self.occ[p] != 0)
+    }
+
+    /// The draws by rule that no earlier ending overrides: bare kings, then the ply limit.
+    fn apply_draw_rules(&mut self) {
+        if self.ending.is_some() {
+            return;
+        }
+        if self.rules.bare_kings == BareKings::Draw && self.bare_kings() {
+            self.ending = Some(Ending::BareKings);
+        } else if self.rules.max_plies > 0
+            && self.plies >= self.rules.max_plies
+            // A mate or stalemate on the last ply stands, as a result the board already gave.
+            && self.has_legal_move()
+        {
+            self.ending = Some(Ending::MoveLimit);
+        }
+    }
+
+    /// Plies played since the position the game began in.
+    pub fn plies(&self) -> usize {
+        self.plies as usize
     }
 
     pub(super) fn hash_from_pieces(&self) -> u64 {
@@ -334,10 +373,12 @@ impl WaShogi {
         } else {
             self.reversible.saturating_add(1)
         };
+        self.plies = self.plies.saturating_add(1);
         self.count_repetitions();
         if king_taken {
             self.ending = Some(Ending::KingCaptured(them));
         }
+        self.apply_draw_rules();
     }
 
     /// Counts earlier occurrences of the current position and applies the repetition rule.

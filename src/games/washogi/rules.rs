@@ -1,7 +1,9 @@
 //! Rule options of Wa shogi as values. The standard game (the seed's 原先版本) has no drops; the
 //! seed's 打入 variant adds them. docs/rules/washogi.md gives the reasons for every default.
 
-use crate::game::rules::{parse_bool, parse_choice, unknown_option, RuleOption, RuleSet};
+use crate::game::rules::{
+    parse_bool, parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet,
+};
 use crate::game::ParseError;
 
 /// What a side without a legal move (and not in check) gets.
@@ -39,13 +41,46 @@ pub enum Royal {
     Capture,
 }
 
+/// What happens when neither side has a piece but its Crane King (on the board or in hand).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum BareKings {
+    /// A draw at once: a lone king can never give mate, so neither side can win (chess's dead
+    /// position; issue 41 found random games wandering thousands of plies with bare kings).
+    #[default]
+    Draw,
+    /// Play on (the repetition rule or `max_plies` ends such a game).
+    Play,
+}
+
+/// The default of `max_plies`: shogi servers end a game in a draw at a move count (Floodgate
+/// and the CSA tournaments at 256 plies); Wa shogi's board has half again as many squares and its
+/// armies a third more pieces, so about twice that.
+pub const DEFAULT_MAX_PLIES: u16 = 500;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct WaRules {
     /// Captured pieces go to the captor's hand and may be dropped (seed 004's 打入).
     pub drops: bool,
     pub stalemate: Stalemate,
     pub repetition: Repetition,
     pub royal: Royal,
+    pub bare_kings: BareKings,
+    /// The game is drawn once this many plies were played from the position it began in
+    /// (0: no limit).
+    pub max_plies: u16,
+}
+
+impl Default for WaRules {
+    fn default() -> Self {
+        WaRules {
+            drops: false,
+            stalemate: Stalemate::Loss,
+            repetition: Repetition::Shogi,
+            royal: Royal::Checkmate,
+            bare_kings: BareKings::Draw,
+            max_plies: DEFAULT_MAX_PLIES,
+        }
+    }
 }
 
 impl WaRules {
@@ -54,6 +89,8 @@ impl WaRules {
         stalemate: Stalemate::Loss,
         repetition: Repetition::Shogi,
         royal: Royal::Checkmate,
+        bare_kings: BareKings::Draw,
+        max_plies: DEFAULT_MAX_PLIES,
     };
 
     /// Moves may leave the own king attacked (the king is taken, not mated).
@@ -69,6 +106,7 @@ const REPETITION: [(&str, Repetition); 3] = [
     ("off", Repetition::Off),
 ];
 const ROYAL: [(&str, Royal); 2] = [("checkmate", Royal::Checkmate), ("capture", Royal::Capture)];
+const BARE_KINGS: [(&str, BareKings); 2] = [("draw", BareKings::Draw), ("play", BareKings::Play)];
 
 fn name_of<T: PartialEq + Copy>(table: &[(&'static str, T)], v: T) -> &'static str {
     table
@@ -105,6 +143,18 @@ impl RuleSet for WaRules {
                 default: "checkmate",
                 help: "no move may leave the own king attacked, checkmate wins (shogi) / any move is legal, capturing the Crane King wins (Chu shogi practice, HaChu)",
             },
+            RuleOption {
+                key: "bare_kings",
+                values: vec!["draw", "play"],
+                default: "draw",
+                help: "neither side has a piece but its Crane King (board and hand): a draw, as no mate is possible / play on",
+            },
+            RuleOption {
+                key: "max_plies",
+                values: vec!["0..=65535"],
+                default: "500",
+                help: "a draw once this many plies were played from the start position (shogi servers' move limit; 0: none)",
+            },
         ]
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
@@ -113,6 +163,8 @@ impl RuleSet for WaRules {
             "stalemate" => self.stalemate = parse_choice(key, value, &STALEMATE)?,
             "repetition" => self.repetition = parse_choice(key, value, &REPETITION)?,
             "royal" => self.royal = parse_choice(key, value, &ROYAL)?,
+            "bare_kings" => self.bare_kings = parse_choice(key, value, &BARE_KINGS)?,
+            "max_plies" => self.max_plies = parse_in_range(key, value, 0..=u16::MAX)?,
             _ => return Err(unknown_option::<Self>("Wa shogi", key)),
         }
         Ok(())
@@ -126,6 +178,11 @@ impl RuleSet for WaRules {
                 name_of(&REPETITION, self.repetition).to_string(),
             ),
             ("royal", name_of(&ROYAL, self.royal).to_string()),
+            (
+                "bare_kings",
+                name_of(&BARE_KINGS, self.bare_kings).to_string(),
+            ),
+            ("max_plies", self.max_plies.to_string()),
         ]
     }
 }
@@ -145,5 +202,16 @@ mod tests {
         assert!(WaRules::parse("royal=maybe").is_err());
         assert!(WaRules::parse("castling=true").is_err());
         assert_eq!(WaRules::parse("").unwrap(), WaRules::default());
+        let r = WaRules::parse("bare_kings=play,max_plies=0").unwrap();
+        assert_eq!((r.bare_kings, r.max_plies), (BareKings::Play, 0));
+        assert_eq!(WaRules::parse(&r.to_text()).unwrap(), r);
+        let e = WaRules::parse("max_plies=99999999999")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("max_plies=99999999999") && e.contains("0..=65535"),
+            "{e}"
+        );
+        assert!(WaRules::parse("bare_kings=maybe").is_err());
     }
 }

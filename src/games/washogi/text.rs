@@ -34,6 +34,8 @@ pub fn result_comment(pos: &WaShogi) -> String {
         Some(Ending::Repetition) => "fourfold repetition".to_string(),
         Some(Ending::PerpetualCheck(p)) => format!("perpetual check by the {} player", first(p)),
         Some(Ending::KingCaptured(p)) => format!("the {} player's Crane King captured", first(p)),
+        Some(Ending::BareKings) => "bare kings, no mate possible".to_string(),
+        Some(Ending::MoveLimit) => format!("move limit of {} plies", pos.rules.max_plies),
         None if pos.in_check() => "checkmate".to_string(),
         None => "stalemate".to_string(),
     }
@@ -194,7 +196,7 @@ pub fn parse_position(rules: &WaRules, text: &str) -> Result<WaShogi, ParseError
     let t = text.trim();
     let board_end = t.find(['[', ' ']).unwrap_or(t.len());
     let (rows, mut rest) = t.split_at(board_end);
-    let cells = grid::parse_rows(rows, SIZE, SIZE, |chars| {
+    let cells = grid::parse_rows(rows, SIZE, SIZE, "rank", |chars| {
         let plus = chars.next_if_eq(&'+').is_some();
         let c = chars
             .next()
@@ -368,6 +370,13 @@ pub fn render(pos: &WaShogi) -> String {
         (Turn::Terminal, Some(Ending::KingCaptured(p))) => format!(
             "game over: the {} player's Crane King is captured",
             if p == 0 { "first" } else { "second" }
+        ),
+        (Turn::Terminal, Some(Ending::BareKings)) => {
+            "game over: only the Crane Kings are left, a draw (no mate is possible)".to_string()
+        }
+        (Turn::Terminal, Some(Ending::MoveLimit)) => format!(
+            "game over: {} plies played (max_plies), a draw",
+            pos.rules.max_plies
         ),
         (Turn::Terminal, None) if pos.in_check() => format!("game over: the {side} is checkmated"),
         (Turn::Terminal, None) => format!("game over: the {side} has no legal move (stalemate)"),
