@@ -28,8 +28,8 @@ table() {
 }
 
 a=engines/aeroplane m=engines/mayacross
-table aeroplane-4p players=4 1000 --engines $a/{mcts,mcts-eval,greedy,random}.toml
-table aeroplane-2p players=2 168 --engines $a/{mcts,mcts-eval,greedy,random}.toml
+table aeroplane-4p preset=common,players=4 1000 --engines $a/{mcts,mcts-eval,greedy,random}.toml
+table aeroplane-2p preset=common,players=2 168 --engines $a/{mcts,mcts-eval,greedy,random}.toml
 table mayacross-4p players=4 1000 --engines $m/{mcts-eval,greedy,random,random-b}.toml
 table mayacross-2p players=2 334 --engines $m/{mcts-eval,greedy,random}.toml
 # Plain MCTS (random playouts, 100 a move) against the baselines.

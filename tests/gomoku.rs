@@ -287,6 +287,68 @@ fn the_replacement_game_replaces_and_ends_when_the_stones_run_out() {
     assert_eq!(s.returns().get(1), 1.0, "white's stones run out first");
 }
 
+/// A 15x15 position text from (rank, row text) pairs, every other rank empty.
+fn board(ranks: &[(usize, &str)], side: &str) -> String {
+    let rows: Vec<String> = (1..=15)
+        .rev()
+        .map(|rank| {
+            ranks
+                .iter()
+                .find(|(r, _)| *r == rank)
+                .map(|(_, t)| t.to_string())
+                .unwrap_or_else(|| "15".to_string())
+        })
+        .collect();
+    format!("{} {side}", rows.join("/"))
+}
+
+#[test]
+fn the_replacement_game_keeps_blacks_forbidden_moves_and_needs_a_new_five() {
+    // "整个游戏过程中，黑方有禁手": black's overline (d1 joins a1-c1 and e1-f1) is a foul under
+    // rule=replace (the default replace_fouls=true), as in renju.
+    let pos = board(&[(1, "xxx1xx9"), (3, "o1o1o1o1o6")], "x");
+    let mut s = at("rule=replace,opening=free", &pos);
+    play(&mut s, "d1");
+    assert!(
+        s.is_terminal() && s.returns().get(1) > 0.0,
+        "{}",
+        s.format_position()
+    );
+    // Without them (replace_fouls=false, the reading before issue 42) the six is a five that
+    // earns a replacement.
+    let mut s = at("rule=replace,opening=free,replace_fouls=false", &pos);
+    play(&mut s, "d1");
+    assert!(!s.is_terminal());
+    assert!(
+        s.format_position().contains(" replace"),
+        "{}",
+        s.format_position()
+    );
+    // "自己形成五子连线": extending a five to six forms no new five, so no replacement...
+    let pos = board(&[(2, "ooooo10"), (14, "x1x1x1x1x1x4")], "o");
+    for rules_text in [
+        "rule=replace,opening=free",
+        "rule=replace,opening=free,replace_fouls=false",
+    ] {
+        let mut s = at(rules_text, &pos);
+        play(&mut s, "f2");
+        let text = s.format_position();
+        assert!(
+            !text.contains(" replace") && text.contains(" x supply="),
+            "{text}"
+        );
+    }
+    // ... while a new five earns one (white: five or more).
+    let pos = board(&[(2, "oooo11"), (14, "x1x1x1x1x6")], "o");
+    let mut s = at("rule=replace,opening=free", &pos);
+    play(&mut s, "e2");
+    assert!(
+        s.format_position().contains(" replace"),
+        "{}",
+        s.format_position()
+    );
+}
+
 #[test]
 fn the_engine_takes_a_five_and_blocks_a_four() {
     let spec = EngineSpec::from_toml(

@@ -162,6 +162,48 @@ fn lion_and_tiger_jump_the_river_unless_a_rat_is_in_the_way() {
 }
 
 #[test]
+fn the_seed_preset_jumps_onto_smaller_animals_only() {
+    // The text: "在跳得方格内，也能把敌方较小的兽类吃掉" (the jump takes smaller animals).
+    let pieces = with_keep(&[("b3", 'L'), ("b7", 'l'), ("c3", 'T'), ("c7", 't')]);
+    let standard = position("", &pieces, 'r', "-", "-");
+    assert!(has(&standard, "b3b7") && has(&standard, "c3c7"));
+    let seed = position("preset=seed", &pieces, 'r', "-", "-");
+    assert!(!has(&seed, "b3b7") && !has(&seed, "c3c7"));
+    let empty = position("preset=seed", &with_keep(&[("d5", 'T')]), 'r', "-", "-");
+    assert!(
+        has(&empty, "d5a5"),
+        "a jump onto an empty square is the same"
+    );
+    // A smaller animal is still taken, and a step still takes an equal one.
+    let seed = position(
+        "preset=seed",
+        &with_keep(&[("b3", 'L'), ("b7", 't'), ("g6", 'W'), ("g7", 'w')]),
+        'r',
+        "-",
+        "-",
+    );
+    assert!(has(&seed, "b3b7") && has(&seed, "g6g7"));
+    assert_eq!(JungleRules::default().preset_name(), "standard");
+    let r = JungleRules::parse("preset=seed,drops=true").unwrap();
+    assert_eq!(r.preset_name(), "seed");
+    assert_eq!(JungleRules::parse(&r.to_text()).unwrap(), r);
+}
+
+#[test]
+fn drops_equal_animals_may_be_exchanged_only_under_equal_meet_exchange() {
+    // Green's wolf just moved beside Red's: the drop variant lets Red capture it or exchange.
+    let pieces = with_keep(&[("d5", 'W'), ("d6", 'w')]);
+    let both = position("drops=true", &pieces, 'r', "-", "d6");
+    assert!(has(&both, "d5d6") && has(&both, "d5=d6"));
+    let only = position("drops=true,equal_meet=exchange", &pieces, 'r', "-", "d6");
+    assert!(!has(&only, "d5d6") && has(&only, "d5=d6"));
+    // Two rats in the water still take each other ("当两鼠在河内相遇，可以互吃").
+    let rats = with_keep(&[("b4", 'R'), ("b5", 'r')]);
+    let only = position("drops=true,equal_meet=exchange", &rats, 'r', "-", "-");
+    assert!(has(&only, "b4b5"));
+}
+
+#[test]
 fn the_tiger_sideways_option() {
     let rules = "tiger_sideways=false";
     let g = position(

@@ -64,6 +64,7 @@ fn aeroplane_random_games_keep_every_promise() {
     let n = games_per_set(40);
     conformance::<Aero>("", n, 200_000);
     for rules in [
+        "preset=common",
         "players=2",
         "players=3,launch=5,three_sixes=true",
         "teams=true",

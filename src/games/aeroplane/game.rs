@@ -413,7 +413,12 @@ impl Game for Aero {
                     self.pos[c][k] = super::board::TAKEOFF;
                 }
                 self.sort();
+                let extra = self.roll == 6;
                 self.after_move();
+                if extra && self.rules.launch_roll_launched && !self.over {
+                    // The text: the roll a launch earns gives the launched plane's steps.
+                    self.forced = super::board::TAKEOFF;
+                }
             }
             AeroMove::Move(from) => {
                 self.forced = NONE;

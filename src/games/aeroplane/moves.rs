@@ -17,8 +17,12 @@
 //! - The weather module's storm stops a piece whose steps pass it (landing there, no jump).
 //! - The items module: a piece that stops on the item's square picks it up for its player.
 //!
-//! Jumps and flights go through the air: stacks and the storm on the squares they pass over do
-//! not stop them; the squares they land on count as stops (hits, stacks, items).
+//! With `stack_flight=blocked` (the text, "敌方的棋子不能在迭子上面飞过") a jump does not happen
+//! when an enemy stack stands on a track square it would pass over, and a flight does not
+//! happen when an enemy stack stands on the home-column square the dashed line crosses: the
+//! piece stays where its steps ended. With `stack_flight=over` (the common game) jumps and flights
+//! go through the air: stacks on the squares they pass over do not stop them. The storm never
+//! stops them; the squares they land on count as stops (hits, stacks, items).
 
 use super::board::{
     crossed_colour, crossed_step, jumps_from, on_track, track_square, FINISH, HANGAR, JUMP,
@@ -78,9 +82,26 @@ fn stop_at(s: &mut Aero, c: usize, step: u8) -> Stop {
     Stop::Stays
 }
 
+/// Whether an enemy stack stands on a track square strictly between route steps `from` and
+/// `to` of colour `c` (what a jump passes over), under `stack_flight=blocked`.
+fn stack_passed(s: &Aero, c: usize, from: u8, to: u8) -> bool {
+    s.rules.stack_blocks_flight
+        && (from + 1..to).any(|st| on_track(st) && enemies_at(s, c, track_square(c, st)).1)
+}
+
 /// The flight along the shortcut from step 18: None if an enemy stack on the crossed square
 /// keeps the piece on the ground, else where it stops (and whether it crashed).
 fn fly(s: &mut Aero, c: usize) -> Option<Stop> {
+    if s.rules.stack_blocks_flight && !s.rules.crossing_hits {
+        let x = crossed_colour(c);
+        let used = s.colours().any(|k| k == x);
+        if used && s.side_of_colour(x) != s.side_of_colour(c) {
+            let cross = crossed_step(s.rules.crossing);
+            if s.pos[x].iter().filter(|&&p| p == cross).count() >= 2 {
+                return None;
+            }
+        }
+    }
     if s.rules.crossing_hits {
         let x = crossed_colour(c);
         let used = s.colours().any(|k| k == x);
@@ -170,6 +191,9 @@ fn after_stop(s: &mut Aero, c: usize, step: u8, chain: bool) -> u8 {
             Some(Stop::Crashed) => HANGAR,
             Some(Stop::Stays) => {
                 let j = SHORTCUT_TO + JUMP;
+                if stack_passed(s, c, SHORTCUT_TO, j) {
+                    return SHORTCUT_TO;
+                }
                 match stop_at(s, c, j) {
                     Stop::Crashed => HANGAR,
                     Stop::Stays => j,
@@ -178,6 +202,9 @@ fn after_stop(s: &mut Aero, c: usize, step: u8, chain: bool) -> u8 {
         };
     }
     let j = step + JUMP;
+    if stack_passed(s, c, step, j) {
+        return step;
+    }
     if let Stop::Crashed = stop_at(s, c, j) {
         return HANGAR;
     }

@@ -1,5 +1,8 @@
-//! Aeroplane chess rule options: players and teams, the house rules the seed names (launch on
-//! 5 or more, three 6s), the readings it leaves open, and the optional modules (weather, items).
+//! Aeroplane chess rule options: players and teams, the house rules the source text names
+//! (launch on 5 or more, three 6s), the readings it leaves open, and the optional modules
+//! (weather, items). `preset=seed` (the default) sets the three readings where the text and the
+//! common game differ as the text states them; `preset=common` sets the common game's.
+//! docs/rules/aeroplane.md quotes the text for each.
 
 use crate::game::rules::{
     parse_bool, parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet,
@@ -65,7 +68,33 @@ pub struct AeroRules {
     pub weather: bool,
     /// The items module: the six-die and the booster appear on the track to be picked up.
     pub items: bool,
+    /// An enemy stack keeps a piece from jumping or flying over it (the text: "敌方的棋子不能在
+    /// 迭子上面飞过"); off, only the die's steps are blocked and jumps and flights pass over.
+    pub stack_blocks_flight: bool,
+    /// The roll a launch earns moves the launched plane (the text: "并可以再掷骰子一次，确定棋子
+    /// 的前进步数"); off, it may move any plane or launch another.
+    pub launch_roll_launched: bool,
 }
+
+/// The three readings a preset sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Readings {
+    stack_blocks_flight: bool,
+    launch_roll_launched: bool,
+    crossing_hits: bool,
+}
+
+const SEED: Readings = Readings {
+    stack_blocks_flight: true,
+    launch_roll_launched: true,
+    crossing_hits: false,
+};
+const COMMON: Readings = Readings {
+    stack_blocks_flight: false,
+    launch_roll_launched: false,
+    crossing_hits: true,
+};
+const PRESETS: [(&str, Readings); 2] = [("seed", SEED), ("common", COMMON)];
 
 impl Default for AeroRules {
     fn default() -> Self {
@@ -77,15 +106,34 @@ impl Default for AeroRules {
             three_sixes: false,
             exact: true,
             crossing: 3,
-            crossing_hits: true,
+            crossing_hits: SEED.crossing_hits,
             scoring: Scoring::Points,
             weather: false,
             items: false,
+            stack_blocks_flight: SEED.stack_blocks_flight,
+            launch_roll_launched: SEED.launch_roll_launched,
         }
     }
 }
 
 impl AeroRules {
+    fn readings(&self) -> Readings {
+        Readings {
+            stack_blocks_flight: self.stack_blocks_flight,
+            launch_roll_launched: self.launch_roll_launched,
+            crossing_hits: self.crossing_hits,
+        }
+    }
+    /// `seed`, `common` or `custom`: the preset the readings equal (the other options are no
+    /// part of a preset).
+    pub fn preset_name(&self) -> &'static str {
+        let r = self.readings();
+        PRESETS
+            .iter()
+            .find(|(_, p)| *p == r)
+            .map(|(n, _)| *n)
+            .unwrap_or("custom")
+    }
     /// The colour each seat plays: opposite colours for two players, the first three for three.
     pub fn colour_of_seat(&self, seat: usize) -> usize {
         if self.players == 2 {
@@ -114,6 +162,12 @@ impl AeroRules {
 impl RuleSet for AeroRules {
     fn options() -> Vec<RuleOption> {
         vec![
+            RuleOption {
+                key: "preset",
+                values: vec!["seed", "common"],
+                default: "seed",
+                help: "sets stack_flight, launch_roll and crossing_hits: the source text's readings (seed) or the common game's; later options override",
+            },
             RuleOption {
                 key: "players",
                 values: vec!["2", "3", "4"],
@@ -158,9 +212,21 @@ impl RuleSet for AeroRules {
             },
             RuleOption {
                 key: "crossing_hits",
-                values: vec!["true", "false"],
-                default: "true",
-                help: "a flight sends a lone enemy on the crossed square home; a stack there blocks it",
+                values: vec!["false", "true"],
+                default: "false",
+                help: "a flight sends a lone enemy on the crossed square home and a stack there blocks it (common; not in the text)",
+            },
+            RuleOption {
+                key: "stack_flight",
+                values: vec!["blocked", "over"],
+                default: "blocked",
+                help: "jumps and flights over an enemy stack: not allowed (the text) or pass over it (common)",
+            },
+            RuleOption {
+                key: "launch_roll",
+                values: vec!["launched", "any"],
+                default: "launched",
+                help: "the extra roll a launch earns moves the launched plane (the text) or any plane (common)",
             },
             RuleOption {
                 key: "scoring",
@@ -184,6 +250,22 @@ impl RuleSet for AeroRules {
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
         match key {
+            "preset" => {
+                if !value.eq_ignore_ascii_case("custom") {
+                    let r = parse_choice(key, value, &PRESETS)?;
+                    self.stack_blocks_flight = r.stack_blocks_flight;
+                    self.launch_roll_launched = r.launch_roll_launched;
+                    self.crossing_hits = r.crossing_hits;
+                }
+            }
+            "stack_flight" => {
+                self.stack_blocks_flight =
+                    parse_choice(key, value, &[("blocked", true), ("over", false)])?
+            }
+            "launch_roll" => {
+                self.launch_roll_launched =
+                    parse_choice(key, value, &[("launched", true), ("any", false)])?
+            }
             "players" => self.players = parse_choice(key, value, &[("2", 2), ("3", 3), ("4", 4)])?,
             "teams" => self.teams = parse_bool(key, value)?,
             "team_end" => {
@@ -232,6 +314,7 @@ impl RuleSet for AeroRules {
     }
     fn values(&self) -> Vec<(&'static str, String)> {
         vec![
+            ("preset", self.preset_name().to_string()),
             ("players", self.players.to_string()),
             ("teams", self.teams.to_string()),
             (
@@ -265,6 +348,24 @@ impl RuleSet for AeroRules {
             ),
             ("weather", self.weather.to_string()),
             ("items", self.items.to_string()),
+            (
+                "stack_flight",
+                if self.stack_blocks_flight {
+                    "blocked"
+                } else {
+                    "over"
+                }
+                .into(),
+            ),
+            (
+                "launch_roll",
+                if self.launch_roll_launched {
+                    "launched"
+                } else {
+                    "any"
+                }
+                .into(),
+            ),
         ]
     }
 }

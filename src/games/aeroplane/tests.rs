@@ -12,8 +12,14 @@ use super::rules::AeroRules;
 use crate::game::playout::random_step;
 use crate::game::{Game, MoveList, RuleSet, Turn};
 
+/// The rules of the tests written for the common game (jumps and flights over stacks, any plane
+/// after a launch, the crossing rule); `seed_rules` for the source text's readings.
 fn rules(text: &str) -> AeroRules {
-    AeroRules::parse(text).expect("rules")
+    AeroRules::parse(&format!("preset=common,{text}")).expect("rules")
+}
+
+fn seed_rules(text: &str) -> AeroRules {
+    AeroRules::parse(&format!("preset=seed,{text}")).expect("rules")
 }
 
 fn pos(r: &AeroRules, text: &str) -> Aero {
@@ -189,6 +195,49 @@ fn the_flight_hits_the_crossed_square_and_a_stack_there_grounds_it() {
         after(&s, "15"),
         "r:34,h,h,h y:h,h,h,h b:53,h,h,h g:h,h,h,h b?"
     );
+}
+
+#[test]
+fn the_seed_preset_grounds_jumps_and_flights_over_stacks_and_moves_the_launched_plane() {
+    assert_eq!(AeroRules::default(), seed_rules(""));
+    assert_eq!(AeroRules::default().preset_name(), "seed");
+    assert!(!AeroRules::default().crossing_hits);
+    assert_eq!(rules("").preset_name(), "common");
+    assert_eq!(AeroRules::parse(&rules("").to_text()).unwrap(), rules(""));
+    assert_eq!(seed_rules("crossing_hits=true").preset_name(), "custom");
+    // A green stack between red's step 6 and the square it jumps to (10): "敌方的棋子不能在迭子
+    // 上面飞过". The text: no jump; the common game: the jump goes over it.
+    let text = "r:5,h,h,h y:h,h,h,h b:h,h,h,h g:21,21,h,h a1";
+    assert_eq!(legal(&pos(&seed_rules(""), text)), vec!["5-6"]);
+    assert_eq!(legal(&pos(&rules(""), text)), vec!["5-10"]);
+    // A blue stack on the crossed home-column square keeps the flight on the ground under the
+    // text even without the crossing rule's hits.
+    let text = "r:15,h,h,h y:h,h,h,h b:53,53,h,h g:h,h,h,h a3";
+    assert_eq!(legal(&pos(&seed_rules(""), text)), vec!["15-18"]);
+    assert_eq!(
+        legal(&pos(&rules("crossing_hits=false"), text)),
+        vec!["15-34"]
+    );
+    // ... and a lone blue piece there is not hit (crossing_hits is not in the text).
+    let text = "r:15,h,h,h y:h,h,h,h b:53,h,h,h g:h,h,h,h a3";
+    assert_eq!(
+        after(&pos(&seed_rules(""), text), "15"),
+        "r:34,h,h,h y:h,h,h,h b:53,h,h,h g:h,h,h,h b?"
+    );
+    // The roll a launch earns moves the launched plane ("确定棋子的前进步数").
+    let text = "r:10,h,h,h y:h,h,h,h b:h,h,h,h g:h,h,h,h a6";
+    let mut s = pos(&seed_rules(""), text);
+    s.play_text("launch").unwrap();
+    assert_eq!(
+        s.format_position(),
+        "r:0,10,h,h y:h,h,h,h b:h,h,h,h g:h,h,h,h a? sixes=1 forced=0"
+    );
+    s.play(AeroMove::Roll(6));
+    assert_eq!(legal(&s), vec!["0-10"]);
+    let mut c = pos(&rules(""), text);
+    c.play_text("launch").unwrap();
+    c.play(AeroMove::Roll(6));
+    assert_eq!(legal(&c), vec!["launch", "0-10", "10-16"]);
 }
 
 // ---------------------------------------------------------------- hits and the finish

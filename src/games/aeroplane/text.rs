@@ -158,7 +158,10 @@ pub fn parse_position(rules: &AeroRules, text: &str) -> Result<Aero, ParseError>
                 s.forced = value
                     .parse()
                     .ok()
-                    .filter(|&p| super::board::on_track(p))
+                    .filter(|&p| {
+                        super::board::on_track(p)
+                            || (p == super::board::TAKEOFF && rules.launch_roll_launched)
+                    })
                     .ok_or_else(|| err(format!("bad forced step {value:?}")))?
             }
             "boost" if value.is_empty() => s.booster = true,

@@ -236,6 +236,7 @@ impl FibsBoard {
                 crawford: n > 1 && rules.crawford && !self.non_crawford && one_away,
                 post_crawford: n > 1 && rules.crawford && self.post_crawford && one_away,
                 result: None,
+                paid: 0,
             },
         );
         if phase == Phase::CubeDecision && !state.may_double() {

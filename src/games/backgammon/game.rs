@@ -18,7 +18,7 @@ use crate::game::{zobrist, Game, MoveList, ParseError, PlayerId, Returns, Turn};
 
 use super::board::{self, Side, BAR, CHECKERS, OFF, START};
 use super::movegen::{self, Generated, Play};
-use super::rules::BgRules;
+use super::rules::{BeaverDrop, BgRules, DeadCube};
 
 /// The side counted as gnubg's player 0 (drawn as O by gnubg) and player 1 (X).
 pub const SIDE_NAMES: [char; 2] = ['O', 'X'];
@@ -94,6 +94,9 @@ pub struct Backgammon {
     pub(crate) post_crawford: bool,
     /// The last finished game (money: the game; a match: the one that ended it, once over).
     pub(crate) result: Option<GameResult>,
+    /// Points already paid to O (negative: to X) during this money game: a refused beaver
+    /// under `beaver_drop=continue`. They are added to the game's return.
+    pub(crate) paid: i16,
     board_hash: u64,
 }
 
@@ -130,6 +133,7 @@ impl Backgammon {
             crawford: false,
             post_crawford: false,
             result: None,
+            paid: 0,
             board_hash: 0,
         };
         s.board_hash = s.board_hash_from_scratch();
@@ -179,6 +183,9 @@ impl Backgammon {
         if let Some(r) = self.result {
             h ^= zobrist::key(0x0B6_0005, (r.winner as u64) << 16 | r.points as u64);
         }
+        if self.paid != 0 {
+            h ^= zobrist::key(0x0B6_0006, self.paid as u16 as u64);
+        }
         h
     }
 
@@ -217,6 +224,10 @@ impl Backgammon {
     pub fn auto_doubles_used(&self) -> u8 {
         self.auto_used
     }
+    /// Points already paid to O (negative: to X) in this money game (`beaver_drop=continue`).
+    pub fn paid(&self) -> i16 {
+        self.paid
+    }
 
     /// The side that answers the pending double.
     pub fn responder(&self) -> Option<usize> {
@@ -236,7 +247,8 @@ impl Backgammon {
 
     /// Whether the side on roll may double now (before its roll). In a match the cube is dead
     /// for a side whose score plus the cube already wins the match, and for the leader in
-    /// post-Crawford games (gnubg offers no double there either).
+    /// post-Crawford games: with `dead_cube=skip` (gnubg) no double is offered there; with
+    /// `dead_cube=offer` (the source text) the cube may be turned in every game but Crawford.
     pub fn may_double(&self) -> bool {
         let r = self.rules;
         if !r.cube || self.crawford || self.cube_log + 1 > r.max_cube_log() {
@@ -245,7 +257,7 @@ impl Backgammon {
         if self.owner != CENTRE && self.owner != self.roller {
             return false;
         }
-        if r.match_length > 0 {
+        if r.match_length > 0 && r.dead_cube == DeadCube::Skip {
             let n = r.match_length as u32;
             let mine = self.score[self.roller as usize] as u32;
             if mine + self.cube_value() >= n || (self.post_crawford && mine + 1 == n) {
@@ -287,11 +299,12 @@ impl Backgammon {
     /// Every distinct play of the rolled dice with the position each leaves.
     pub fn plays(&self, out: &mut Vec<Generated>) {
         let me = self.roller as usize;
-        movegen::generate(
+        movegen::generate_with(
             &self.sides[me],
             &self.sides[me ^ 1],
             self.dice[0],
             self.dice[1],
+            movegen::PlayRules::of(&self.rules),
             out,
         );
     }
@@ -513,7 +526,18 @@ impl Game for Backgammon {
                 if let Phase::Doubled { beavers } = self.phase {
                     let dropper = self.responder().unwrap_or(0);
                     let points = (1u32 << (self.cube_log + beavers)) as u16;
-                    self.finish_game(dropper ^ 1, points);
+                    if beavers > 0 && self.rules.beaver_drop == BeaverDrop::Continue {
+                        // The text: the refuser pays the stake before the redouble and play
+                        // goes on at it, the cube with the side that redoubled; the side whose
+                        // turn it was rolls.
+                        let to_o = if dropper == 0 { -1 } else { 1 };
+                        self.paid = self.paid.saturating_add(to_o * points as i16);
+                        self.cube_log += beavers;
+                        self.owner = (dropper ^ 1) as u8;
+                        self.phase = Phase::Rolling;
+                    } else {
+                        self.finish_game(dropper ^ 1, points);
+                    }
                 }
             }
             BgMove::Play(play) => {
@@ -543,7 +567,7 @@ impl Game for Backgammon {
         };
         let sign = if r.winner == 0 { 1.0 } else { -1.0 };
         if self.rules.is_money() {
-            Returns::two_player(sign * r.points as f64)
+            Returns::two_player(sign * r.points as f64 + self.paid as f64)
         } else {
             Returns::two_player(sign)
         }
@@ -586,6 +610,7 @@ pub(crate) struct Parts {
     pub crawford: bool,
     pub post_crawford: bool,
     pub result: Option<GameResult>,
+    pub paid: i16,
 }
 
 impl Backgammon {
@@ -601,6 +626,7 @@ impl Backgammon {
         s.crawford = p.crawford;
         s.post_crawford = p.post_crawford;
         s.result = p.result;
+        s.paid = p.paid;
         s
     }
 }

@@ -275,6 +275,7 @@ pub fn from_ids(rules: &BgRules, ids: &str) -> Result<Backgammon, String> {
             crawford: f.crawford && n > 1,
             post_crawford: rules.crawford && !f.crawford && one_away && n > 1,
             result: None,
+            paid: 0,
         },
     );
     if phase == Phase::CubeDecision && !state.may_double() {

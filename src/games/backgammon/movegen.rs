@@ -3,7 +3,9 @@
 //! (hitting that blot to the bar); it bears off only when all its side's checkers are home, with
 //! the exact number or, from the highest occupied point, a larger one. As many dice as possible
 //! must be played (doubles four times); when only one die of a non-double can be played, the
-//! larger must be played if it can.
+//! larger must be played if it can. `generate_with` plays the rules' other readings
+//! (`bear_off=larger`: any checker a die is larger than bears off; `larger_die=false`: either die
+//! when only one can be played); `generate` is the standard game.
 //!
 //! Two plays that leave the same position are one play (as gnubg and OpenSpiel count them): the
 //! generator keeps the first step sequence that reaches each distinct position. For doubles the
@@ -11,6 +13,31 @@
 //! multiset of steps instead of once per ordering.
 
 use super::board::{opp_at, Side, BAR, OFF};
+use super::rules::{BearOff, BgRules};
+
+/// The readings of the rules that change which plays are legal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayRules {
+    /// Any checker whose distance is below the die bears off, not only the highest.
+    pub bear_off_any: bool,
+    /// When only one die of a non-double can be played, the larger must be.
+    pub larger_die: bool,
+}
+
+impl PlayRules {
+    /// The standard game.
+    pub const STANDARD: PlayRules = PlayRules {
+        bear_off_any: false,
+        larger_die: true,
+    };
+
+    pub fn of(rules: &BgRules) -> PlayRules {
+        PlayRules {
+            bear_off_any: rules.bear_off == BearOff::Larger,
+            larger_die: rules.larger_die,
+        }
+    }
+}
 
 /// One checker step: from a point (25 = bar) to a point (0 = off).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -43,6 +70,18 @@ impl Play {
 /// The target of a step of `die` pips from `from`, if legal for `me` against `opp`.
 #[inline]
 pub fn step_target(me: &Side, opp: &Side, from: usize, die: usize) -> Option<usize> {
+    step_target_with(me, opp, from, die, false)
+}
+
+/// `step_target`, where `bear_off_any` lets a die bear off any checker it is larger than.
+#[inline]
+pub fn step_target_with(
+    me: &Side,
+    opp: &Side,
+    from: usize,
+    die: usize,
+    bear_off_any: bool,
+) -> Option<usize> {
     if me[from] == 0 || (me[BAR] > 0 && from != BAR) {
         return None;
     }
@@ -54,7 +93,7 @@ pub fn step_target(me: &Side, opp: &Side, from: usize, die: usize) -> Option<usi
     if me[7..=25].iter().any(|&c| c > 0) {
         return None;
     }
-    if from == die || me[from + 1..=6].iter().all(|&c| c == 0) {
+    if from == die || bear_off_any || me[from + 1..=6].iter().all(|&c| c == 0) {
         Some(OFF)
     } else {
         None
@@ -87,6 +126,7 @@ pub struct Generated {
 
 struct Gen<'a> {
     ndice: usize,
+    bear_off_any: bool,
     out: &'a mut Vec<Generated>,
     keys: Vec<u64>,
     max_len: u8,
@@ -133,7 +173,7 @@ impl Gen<'_> {
     /// Non-doubles: the dice in the order given.
     fn two(&mut self, me: &Side, opp: &Side, first: usize, second: usize, high: usize) {
         for from in (1..=25).rev() {
-            let Some(to) = step_target(me, opp, from, first) else {
+            let Some(to) = step_target_with(me, opp, from, first, self.bear_off_any) else {
                 continue;
             };
             let (mut m1, mut o1) = (*me, *opp);
@@ -145,7 +185,7 @@ impl Gen<'_> {
             });
             let mut any_second = false;
             for from2 in (1..=25).rev() {
-                let Some(to2) = step_target(&m1, &o1, from2, second) else {
+                let Some(to2) = step_target_with(&m1, &o1, from2, second, self.bear_off_any) else {
                     continue;
                 };
                 any_second = true;
@@ -172,7 +212,7 @@ impl Gen<'_> {
         }
         let mut moved = false;
         for from in (1..=max_from).rev() {
-            let Some(to) = step_target(me, opp, from, die) else {
+            let Some(to) = step_target_with(me, opp, from, die, self.bear_off_any) else {
                 continue;
             };
             moved = true;
@@ -194,10 +234,23 @@ impl Gen<'_> {
 /// Every distinct legal play of the roll `d1`, `d2` for `me` against `opp`, with the position
 /// each leaves, appended to `out` (cleared first). No legal play: one empty play (a pass).
 pub fn generate(me: &Side, opp: &Side, d1: u8, d2: u8, out: &mut Vec<Generated>) {
+    generate_with(me, opp, d1, d2, PlayRules::STANDARD, out)
+}
+
+/// `generate` under the given readings of the rules.
+pub fn generate_with(
+    me: &Side,
+    opp: &Side,
+    d1: u8,
+    d2: u8,
+    rules: PlayRules,
+    out: &mut Vec<Generated>,
+) {
     out.clear();
     let (hi, lo) = (d1.max(d2) as usize, d1.min(d2) as usize);
     let mut g = Gen {
         ndice: if hi == lo { 4 } else { 2 },
+        bear_off_any: rules.bear_off_any,
         out,
         keys: Vec::with_capacity(32),
         max_len: 0,
@@ -209,7 +262,7 @@ pub fn generate(me: &Side, opp: &Side, d1: u8, d2: u8, out: &mut Vec<Generated>)
         g.two(me, opp, lo, hi, hi);
     }
     // One die only, of a non-double: the larger one if it can be played.
-    if g.max_len == 1 && hi != lo && g.out.iter().any(|r| r.high_used) {
+    if rules.larger_die && g.max_len == 1 && hi != lo && g.out.iter().any(|r| r.high_used) {
         g.out.retain(|r| r.high_used);
     }
     if g.out.is_empty() {

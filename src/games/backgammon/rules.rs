@@ -6,7 +6,8 @@
 //! seed: 竞赛玩法...不能使用 automatic doubles、The Jacoby Rule 或是 beavers).
 
 use crate::game::rules::{
-    parse_bool, parse_in_range, parse_number, unknown_option, RuleOption, RuleSet,
+    choice_name, parse_bool, parse_choice, parse_in_range, parse_number, unknown_option,
+    RuleOption, RuleSet,
 };
 use crate::game::ParseError;
 
@@ -40,23 +41,112 @@ pub struct BgRules {
     /// The Crawford rule in matches: no doubling in the game after a player first reaches
     /// N - 1 points (the Crawford game); doubling resumes after it (post-Crawford).
     pub crawford: bool,
-    /// The seed's opening option: the winner of the opening roll may play the two opening dice
+    /// The text's opening rule: the winner of the opening roll may play the two opening dice
     /// or roll its own two dice instead (a decision `keep` / `reroll`).
     pub opening_reroll: bool,
+    /// A refused beaver (or raccoon) ends the game (the standard, gnubg) or, as the text says,
+    /// the refuser pays the stake before the redouble and play goes on at that stake.
+    pub beaver_drop: BeaverDrop,
+    /// Which checkers a die larger than needed bears off.
+    pub bear_off: BearOff,
+    /// When only one die of a non-double can be played, the larger must be (the standard; the
+    /// text gives it as "some rules", 有些规则中).
+    pub larger_die: bool,
+    /// Whether a side may double when the cube is dead for it in a match.
+    pub dead_cube: DeadCube,
 }
+
+/// What refusing a beaver (a redouble) does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BeaverDrop {
+    /// The game ends; the refuser loses the stake before the redouble (gnubg, the standard).
+    End,
+    /// The text (拒绝则付出2分的代价后按2倍率继续游戏): the refuser pays that stake now and the
+    /// game goes on with the cube at it, owned by the side that redoubled; the side whose turn
+    /// it was rolls next.
+    Continue,
+}
+
+/// Which checker a die larger than its distance may bear off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BearOff {
+    /// Only a checker on the highest occupied point (the standard rule, gnubg, OpenSpiel).
+    Highest,
+    /// Any checker whose distance is at most the die (the text: 当抛出的点数大于棋子剩下的步数时
+    /// 这个棋子就可以Bear off了).
+    Larger,
+}
+
+/// Cube decisions in a match when the cube is dead for the side on roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeadCube {
+    /// No decision is offered (gnubg): a side whose score plus the cube already wins, or the
+    /// leader post-Crawford, does not double.
+    Skip,
+    /// The cube may be turned in every game but the Crawford game (the text: 除了Crawford
+    /// game外,其他情况可以使用倍数骰子), dead or not.
+    Offer,
+}
+
+const BEAVER_DROP_NAMES: [(&str, BeaverDrop); 2] =
+    [("end", BeaverDrop::End), ("continue", BeaverDrop::Continue)];
+const BEAR_OFF_NAMES: [(&str, BearOff); 2] =
+    [("highest", BearOff::Highest), ("larger", BearOff::Larger)];
+const DEAD_CUBE_NAMES: [(&str, DeadCube); 2] =
+    [("skip", DeadCube::Skip), ("offer", DeadCube::Offer)];
+
+/// The six readings a preset sets: opening reroll, beaver drop, bear-off, larger die, the cube's
+/// maximum, dead cubes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Readings {
+    opening_reroll: bool,
+    beaver_drop: BeaverDrop,
+    bear_off: BearOff,
+    larger_die: bool,
+    max_cube: u16,
+    dead_cube: DeadCube,
+}
+
+/// The standard game, as gnubg and OpenSpiel play it.
+const STANDARD: Readings = Readings {
+    opening_reroll: false,
+    beaver_drop: BeaverDrop::End,
+    bear_off: BearOff::Highest,
+    larger_die: true,
+    max_cube: 64,
+    dead_cube: DeadCube::Skip,
+};
+
+/// The source text: the opening reroll, a refused beaver pays and play goes on, any checker
+/// bears off with a larger die, no larger-die rule ("some rules" only), the cube to 32 (倍数以
+/// 2,4,8,16,32渐增), the cube in every game but the Crawford game.
+const SEED: Readings = Readings {
+    opening_reroll: true,
+    beaver_drop: BeaverDrop::Continue,
+    bear_off: BearOff::Larger,
+    larger_die: false,
+    max_cube: 32,
+    dead_cube: DeadCube::Offer,
+};
+
+const PRESETS: [(&str, Readings); 2] = [("standard", STANDARD), ("seed", SEED)];
 
 impl Default for BgRules {
     fn default() -> Self {
         BgRules {
             cube: true,
-            max_cube: 64,
+            max_cube: STANDARD.max_cube,
             beavers: 0,
             auto_doubles: 0,
             jacoby: false,
             gammons: true,
             match_length: 0,
             crawford: true,
-            opening_reroll: false,
+            opening_reroll: STANDARD.opening_reroll,
+            beaver_drop: STANDARD.beaver_drop,
+            bear_off: STANDARD.bear_off,
+            larger_die: STANDARD.larger_die,
+            dead_cube: STANDARD.dead_cube,
         }
     }
 }
@@ -76,6 +166,44 @@ impl BgRules {
             match_length: n,
             ..Default::default()
         }
+    }
+
+    fn readings(&self) -> Readings {
+        Readings {
+            opening_reroll: self.opening_reroll,
+            beaver_drop: self.beaver_drop,
+            bear_off: self.bear_off,
+            larger_die: self.larger_die,
+            max_cube: self.max_cube,
+            dead_cube: self.dead_cube,
+        }
+    }
+
+    fn set_readings(&mut self, r: Readings) {
+        self.opening_reroll = r.opening_reroll;
+        self.beaver_drop = r.beaver_drop;
+        self.bear_off = r.bear_off;
+        self.larger_die = r.larger_die;
+        self.max_cube = r.max_cube;
+        self.dead_cube = r.dead_cube;
+    }
+
+    /// `standard`, `seed`, or `custom`: which preset the six readings equal (the other options
+    /// are no part of a preset).
+    pub fn preset_name(&self) -> &'static str {
+        let r = self.readings();
+        PRESETS
+            .iter()
+            .find(|(_, p)| *p == r)
+            .map(|(n, _)| *n)
+            .unwrap_or("custom")
+    }
+
+    /// The source text's rules (`preset=seed`) with the other options at their defaults.
+    pub fn seed() -> Self {
+        let mut r = BgRules::default();
+        r.set_readings(SEED);
+        r
     }
 
     pub fn is_money(&self) -> bool {
@@ -115,6 +243,11 @@ impl BgRules {
 
 const OPTIONS: &[(&str, &str, &str)] = &[
     (
+        "preset",
+        "standard",
+        "sets the six readings below where the source text and the standard game differ: standard (gnubg, OpenSpiel) or seed; later options override",
+    ),
+    (
         "cube",
         "true",
         "the doubling cube is in play (false: cubeless games)",
@@ -122,7 +255,7 @@ const OPTIONS: &[(&str, &str, &str)] = &[
     (
         "max_cube",
         "64",
-        "the highest cube value, a power of two 2..4096",
+        "the highest cube value, a power of two 2..4096 (the text: 32)",
     ),
     (
         "beavers",
@@ -153,7 +286,27 @@ const OPTIONS: &[(&str, &str, &str)] = &[
     (
         "opening_reroll",
         "false",
-        "the opening roll's winner may reroll its own two dice instead",
+        "the opening roll's winner may reroll its own two dice instead (the text: true)",
+    ),
+    (
+        "beaver_drop",
+        "end",
+        "a refused beaver ends the game, or (continue, the text) the refuser pays the stake and play goes on at it",
+    ),
+    (
+        "bear_off",
+        "highest",
+        "a die larger than needed bears off only from the highest point, or (larger, the text) any checker it is larger than",
+    ),
+    (
+        "larger_die",
+        "true",
+        "when only one die can be played, the larger must be (the text: only in some rules)",
+    ),
+    (
+        "dead_cube",
+        "skip",
+        "in a match, no double when the cube is dead for the roller, or (offer, the text) the cube in every game but the Crawford game",
     ),
 ];
 
@@ -164,6 +317,10 @@ impl RuleSet for BgRules {
             .map(|&(key, default, help)| RuleOption {
                 key,
                 values: match key {
+                    "preset" => vec!["standard", "seed"],
+                    "beaver_drop" => vec!["end", "continue"],
+                    "bear_off" => vec!["highest", "larger"],
+                    "dead_cube" => vec!["skip", "offer"],
                     "max_cube" => vec!["2", "4", "...", "4096"],
                     "beavers" | "auto_doubles" | "match" => vec!["integer"],
                     _ => vec!["true", "false"],
@@ -177,6 +334,15 @@ impl RuleSet for BgRules {
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
         let mut next = *self;
         match key {
+            "preset" => {
+                if !value.eq_ignore_ascii_case("custom") {
+                    next.set_readings(parse_choice(key, value, &PRESETS)?);
+                }
+            }
+            "beaver_drop" => next.beaver_drop = parse_choice(key, value, &BEAVER_DROP_NAMES)?,
+            "bear_off" => next.bear_off = parse_choice(key, value, &BEAR_OFF_NAMES)?,
+            "larger_die" => next.larger_die = parse_bool(key, value)?,
+            "dead_cube" => next.dead_cube = parse_choice(key, value, &DEAD_CUBE_NAMES)?,
             "cube" => next.cube = parse_bool(key, value)?,
             "max_cube" => {
                 let v: u16 = parse_number(key, value)?;
@@ -212,6 +378,7 @@ impl RuleSet for BgRules {
 
     fn values(&self) -> Vec<(&'static str, String)> {
         vec![
+            ("preset", self.preset_name().to_string()),
             ("cube", self.cube.to_string()),
             ("max_cube", self.max_cube.to_string()),
             ("beavers", self.beavers.to_string()),
@@ -221,6 +388,19 @@ impl RuleSet for BgRules {
             ("match", self.match_length.to_string()),
             ("crawford", self.crawford.to_string()),
             ("opening_reroll", self.opening_reroll.to_string()),
+            (
+                "beaver_drop",
+                choice_name(self.beaver_drop, &BEAVER_DROP_NAMES).to_string(),
+            ),
+            (
+                "bear_off",
+                choice_name(self.bear_off, &BEAR_OFF_NAMES).to_string(),
+            ),
+            ("larger_die", self.larger_die.to_string()),
+            (
+                "dead_cube",
+                choice_name(self.dead_cube, &DEAD_CUBE_NAMES).to_string(),
+            ),
         ]
     }
 }
@@ -250,5 +430,36 @@ mod tests {
         assert_eq!(BgRules::parse("beavers=true").unwrap().beavers, 1);
         assert!(BgRules::parse("match=40000").is_err());
         assert!(BgRules::parse("colour=red").is_err());
+    }
+
+    #[test]
+    fn presets_set_the_texts_readings_and_nothing_else() {
+        let standard = BgRules::default();
+        assert_eq!(standard.preset_name(), "standard");
+        assert!(!standard.opening_reroll && standard.larger_die);
+        assert_eq!(
+            (standard.beaver_drop, standard.bear_off, standard.max_cube),
+            (BeaverDrop::End, BearOff::Highest, 64)
+        );
+        assert_eq!(standard.dead_cube, DeadCube::Skip);
+        let seed = BgRules::parse("preset=seed").unwrap();
+        assert_eq!(seed, BgRules::seed());
+        assert_eq!(seed.preset_name(), "seed");
+        assert!(seed.opening_reroll && !seed.larger_die);
+        assert_eq!(
+            (seed.beaver_drop, seed.bear_off, seed.max_cube),
+            (BeaverDrop::Continue, BearOff::Larger, 32)
+        );
+        assert_eq!(seed.dead_cube, DeadCube::Offer);
+        assert_eq!(BgRules::parse(&seed.to_text()).unwrap(), seed);
+        // The other options are no part of a preset.
+        let m = BgRules::parse("preset=seed,match=7,gammons=false").unwrap();
+        assert_eq!(m.preset_name(), "seed");
+        assert_eq!(m.match_length, 7);
+        let c = BgRules::parse("preset=seed,larger_die=true").unwrap();
+        assert_eq!(c.preset_name(), "custom");
+        assert_eq!(BgRules::parse(&c.to_text()).unwrap(), c);
+        assert!(BgRules::parse("preset=fibs").is_err());
+        assert!(BgRules::parse("bear_off=any").is_err());
     }
 }

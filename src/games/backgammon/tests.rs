@@ -657,3 +657,117 @@ fn pip_counts_and_races() {
         "the 24-point checkers have not passed"
     );
 }
+
+// ---- the source text's readings (preset=seed) against the standard game ----
+
+fn bg(rules: &str, position: &str) -> Backgammon {
+    Backgammon::parse_position(&BgRules::parse(rules).unwrap(), position).unwrap()
+}
+
+fn play_texts(s: &mut Backgammon, moves: &str) {
+    for m in moves.split_whitespace() {
+        let mv = s.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        s.play(mv);
+    }
+}
+
+/// The boards every legal play leaves, as position text.
+fn boards_after(s: &Backgammon) -> BTreeSet<String> {
+    let mut moves = MoveList::new();
+    s.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&m| {
+            let mut t = *s;
+            t.play(m);
+            t.format_position()
+                .split_whitespace()
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn seed_preset_follows_the_text_and_standard_the_common_game() {
+    let start = "O:24x2,13x5,8x3,6x5 X:24x2,13x5,8x3,6x5 opening cube=1 money";
+    // (a) The opening winner may reroll (如果对开局点数不满意 ... 重新一次抛出).
+    let mut s = bg("preset=seed", start);
+    play_texts(&mut s, "opening:5-2");
+    assert_eq!(s.phase(), Phase::OpeningChoice);
+    let mut s = bg("", start);
+    play_texts(&mut s, "opening:5-2");
+    assert_eq!(s.phase(), Phase::Moving);
+
+    // (b) A refused beaver: the standard ends the game; the text's refuser pays 2 and play
+    // goes on at 2 (拒绝则付出2分的代价后按2倍率继续游戏), the doubler rolling next.
+    let line = "opening:5-2 13/11,13/8 double beaver drop";
+    let mut s = bg("beavers=1", start);
+    play_texts(&mut s, line);
+    assert!(
+        s.format_position().contains(" over:O+2 "),
+        "{}",
+        s.format_position()
+    );
+    assert_eq!(s.returns().get(0), 2.0);
+    let mut s = bg("preset=seed,beavers=1", start);
+    play_texts(&mut s, "opening:5-2 keep");
+    play_texts(&mut s, &line["opening:5-2 ".len()..]);
+    assert_eq!(s.phase(), Phase::Rolling);
+    assert_eq!(
+        (s.roller(), s.cube_value(), s.cube_owner()),
+        (1, 2, Some(0))
+    );
+    assert_eq!(s.paid(), 2);
+    let text = s.format_position();
+    assert!(text.ends_with("X:roll cube=2:O money:O+2"), "{text}");
+    let back = Backgammon::parse_position(s.rules(), &text).unwrap();
+    assert_eq!((back.format_position(), back.hash()), (text, s.hash()));
+    // The paid points count in the game's return: O now loses a single game, 2 - 2 = 0.
+    let mut end = bg(
+        "preset=seed,beavers=1",
+        "O:23x2 X:1x1 X:61 cube=2:O money:O+2",
+    );
+    play_texts(&mut end, "1/off");
+    assert_eq!(end.returns().get(0), 0.0);
+    assert!(BgRules::parse("beavers=1")
+        .ok()
+        .and_then(|r| Backgammon::parse_position(&r, "O:6x1 X:6x1 O:roll cube=2:O money:O+2").ok())
+        .is_none());
+
+    // (c) Bearing off: with 4-1 from the 5 and the 2, the text lets the 4 bear off the 2
+    // (点数大于棋子剩下的步数); the standard only from the highest point.
+    let pos = "O:5x1,2x1 X:1x1 O:41 cube=1 money";
+    assert!(boards_after(&bg("preset=seed", pos)).contains("O:4x1 X:1x1"));
+    assert!(!boards_after(&bg("", pos)).contains("O:4x1 X:1x1"));
+
+    // (d) Only one die can be played: the standard plays the larger; the text ("some rules")
+    // lets either be played.
+    let pos = "O:13x1 X:23x2 O:65 cube=1 money";
+    assert_eq!(boards_after(&bg("", pos)).len(), 1);
+    assert_eq!(boards_after(&bg("preset=seed", pos)).len(), 2);
+
+    // (e) The cube stops at 32 (倍数以2,4,8,16,32渐增) in the text, at 64 in the standard game.
+    let at32 = "O:24x2,13x5,8x3,6x5 X:24x2,13x5,8x3,6x5 O:roll cube=32:O money";
+    assert!(bg("", at32).may_double());
+    assert!(!bg("preset=seed", at32).may_double());
+    // ... and may be turned in every match game but the Crawford game, dead or not.
+    let dead = "O:24x2,13x5,8x3,6x5 X:24x2,13x5,8x3,6x5 O:roll cube=2:O match=5:3-0";
+    assert!(!bg("match=5", dead).may_double());
+    assert!(bg("preset=seed,match=5", dead).may_double());
+    let crawford = "O:24x2,13x5,8x3,6x5 X:24x2,13x5,8x3,6x5 O:roll cube=1 match=5:4-0:crawford";
+    assert!(!bg("preset=seed,match=5", crawford).may_double());
+}
+
+#[test]
+fn seed_readings_pass_the_conformance_checks() {
+    for rules in [
+        "preset=seed",
+        "preset=seed,beavers=2",
+        "preset=seed,match=5",
+    ] {
+        let s = Backgammon::new(&BgRules::parse(rules).unwrap());
+        check_random_games(&s, 30, 2000, 3).unwrap_or_else(|e| panic!("{rules}: {e}"));
+    }
+}

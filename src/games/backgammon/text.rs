@@ -16,7 +16,8 @@
 //! 4. the cube: `cube=1`, `cube=2:X` (X owns it), `cube=2,auto=1` (centred after one automatic
 //!    double);
 //! 5. `money`, or `match=7:3-2` (a 7-point match, O 3, X 2), with `:crawford` in the Crawford
-//!    game and `:post` after it.
+//!    game and `:post` after it; `money:O+2` when points have already been paid in this game
+//!    (O has been paid 2: a refused beaver under `beaver_drop=continue`).
 //!
 //! `gnubg:<position id>:<match id>` is read too (gnubg's ids; `gnubg_id`).
 //!
@@ -78,7 +79,11 @@ pub fn format_position(s: &Backgammon) -> String {
         cube.push_str(&format!(",auto={}", s.auto_used));
     }
     let m = if s.rules.is_money() {
-        "money".to_string()
+        match s.paid {
+            0 => "money".to_string(),
+            p if p > 0 => format!("money:{}+{p}", name(0)),
+            p => format!("money:{}+{}", name(1), -(p as i32)),
+        }
     } else {
         let mut t = format!(
             "match={}:{}-{}",
@@ -254,6 +259,41 @@ fn parse_cube(text: &str, rules: &BgRules) -> Result<(u8, u8, u8), String> {
     Ok((log, owner, auto))
 }
 
+/// Reads `money[:O+n|:X+n]`: the points already paid to a side in this money game.
+fn parse_money(text: &str, rules: &BgRules) -> Result<Option<i16>, String> {
+    let Some(rest) = text.strip_prefix("money") else {
+        return Ok(None);
+    };
+    if !rules.is_money() {
+        return Err(format!(
+            "a money position, but the rules play a match to {}",
+            rules.match_length
+        ));
+    }
+    if rest.is_empty() {
+        return Ok(Some(0));
+    }
+    let bad = || format!("{text:?}: expected money, money:O+n or money:X+n");
+    let (side, n) = rest
+        .strip_prefix(':')
+        .and_then(|r| r.split_once('+'))
+        .ok_or_else(bad)?;
+    let n: i16 = n.parse().map_err(|_| bad())?;
+    if n <= 0 {
+        return Err(bad());
+    }
+    if rules.beaver_drop != super::rules::BeaverDrop::Continue {
+        return Err(format!(
+            "{text:?}: points are paid during a game only under beaver_drop=continue"
+        ));
+    }
+    match side {
+        "O" => Ok(Some(n)),
+        "X" => Ok(Some(-n)),
+        _ => Err(bad()),
+    }
+}
+
 /// Reads `money` or `match=N:a-b[:crawford|:post]`.
 fn parse_match(text: &str, rules: &BgRules) -> Result<([u16; 2], bool, bool), String> {
     if text == "money" {
@@ -316,7 +356,12 @@ fn parse_native(rules: &BgRules, t: &str) -> Result<Backgammon, String> {
     let sides = [parse_side(fields[0], 0)?, parse_side(fields[1], 1)?];
     let (phase, roller, dice, result) = parse_phase(fields[2])?;
     let (cube_log, owner, auto_used) = parse_cube(fields[3], rules)?;
-    let (score, crawford, post_crawford) = parse_match(fields[4], rules)?;
+    let paid = parse_money(fields[4], rules)?;
+    let (score, crawford, post_crawford) = match paid {
+        Some(_) => ([0, 0], false, false),
+        None => parse_match(fields[4], rules)?,
+    };
+    let paid = paid.unwrap_or(0);
     let state = Backgammon::from_raw(
         *rules,
         Parts {
@@ -331,6 +376,7 @@ fn parse_native(rules: &BgRules, t: &str) -> Result<Backgammon, String> {
             crawford,
             post_crawford,
             result,
+            paid,
         },
     );
     validate(&state)?;

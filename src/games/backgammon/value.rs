@@ -23,6 +23,7 @@ use super::cube::{self, CubeView};
 use super::eval::{self, Probs, DEFAULT_WEIGHTS, FEATURES};
 use super::game::{Backgammon, Phase, CENTRE};
 use super::network;
+use super::rules::BeaverDrop;
 
 /// Thousandths of a point (money) or of the match equity.
 pub const UNITS: f64 = 1000.0;
@@ -67,7 +68,9 @@ impl Backgammon {
         }
         let r = self.roller();
         let sign = |side: usize, e: f64| if side == player { e } else { -e };
-        match self.phase {
+        // Points already paid in this money game (a refused beaver under beaver_drop=continue).
+        let paid = sign(0, self.paid as f64);
+        paid + match self.phase {
             Phase::Opening => 0.0,
             Phase::OpeningChoice | Phase::CubeDecision | Phase::Rolling | Phase::Moving => {
                 let p = self.roller_probs(weights);
@@ -80,14 +83,21 @@ impl Backgammon {
                 // The side answering takes or drops, whichever is better for it.
                 let d = self.responder().unwrap_or(0);
                 let stake = self.cube_value() << beavers;
+                let p = self.roller_probs(weights);
                 let drop = if self.rules.is_money() {
-                    -(stake as f64)
+                    if beavers > 0 && self.rules.beaver_drop == BeaverDrop::Continue {
+                        // The refuser pays the stake and play goes on at it, the cube with
+                        // the side that redoubled.
+                        let on = self.before_roll_equity(&p, stake, (d ^ 1) as u8);
+                        -(stake as f64) + if d == r { on } else { -on }
+                    } else {
+                        -(stake as f64)
+                    }
                 } else {
                     let m0 = cube::mwc_after(self, d ^ 1, stake);
                     2.0 * if d == 0 { m0 } else { 1.0 - m0 } - 1.0
                 };
                 let owner = if beavers == 0 { d as u8 } else { (d ^ 1) as u8 };
-                let p = self.roller_probs(weights);
                 let for_roller = self.before_roll_equity(&p, stake * 2, owner);
                 let take = if d == r { for_roller } else { -for_roller };
                 sign(d, take.max(drop))

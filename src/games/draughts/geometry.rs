@@ -35,6 +35,8 @@ pub trait Geometry:
     const BOTTOM: u64 = row_mask(Self::W, Self::SIZE - 1);
     /// The rules of `Default`.
     fn default_rules() -> VariantRules;
+    /// The rules of `preset=seed`: the game as its source text states it on this board.
+    fn seed_rules() -> VariantRules;
 }
 
 /// The bit of square index `s` (0-based): one ghost bit after every two rows.
@@ -148,6 +150,9 @@ impl Geometry for Ten {
     fn default_rules() -> VariantRules {
         VariantRules::INTERNATIONAL
     }
+    fn seed_rules() -> VariantRules {
+        VariantRules::SEED_TEN
+    }
 }
 
 impl Geometry for Eight {
@@ -159,6 +164,9 @@ impl Geometry for Eight {
     const START_ROWS: u32 = 3;
     fn default_rules() -> VariantRules {
         VariantRules::ENGLISH
+    }
+    fn seed_rules() -> VariantRules {
+        VariantRules::SEED_EIGHT
     }
 }
 

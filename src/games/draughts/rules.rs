@@ -1,8 +1,10 @@
-//! The rule switches shared by both boards, and named presets for the national variants.
-//! Seed 003 names four switches (men capture backwards, kings fly, a capture sequence must be
-//! completed, kings counted when neither side can win); majority capture and where a man is
-//! crowned during a capture are the further switches the presets need. docs/rules/checkers.md
-//! and docs/rules/draughts.md say why each preset sets what it sets.
+//! The rule switches shared by both boards, and named presets for the national variants and for
+//! each board's source text (`preset=seed`). The 8x8 text (seed 003) describes a base game (men
+//! move and capture forwards, kings fly, capturing is compulsory) and names four switches that
+//! vary it (men capture backwards, kings one step, a capture sequence must be completed, kings
+//! counted when neither side can win); majority capture and where a man is crowned during a
+//! capture are the further switches the presets need. docs/rules/checkers.md and
+//! docs/rules/draughts.md say why each preset sets what it sets and which preset is the default.
 
 use std::marker::PhantomData;
 
@@ -163,6 +165,41 @@ impl VariantRules {
         refusal_lead: 2,
     };
 
+    /// The 8x8 game as the source text states its base game (`preset=seed` on `checkers`): men
+    /// move and capture forwards only ("若前方有对方的棋子"), a man reaching the far row is
+    /// crowned at once ("立即升变为king") and a king crowned mid-capture goes on capturing, kings
+    /// fly ("向斜向任意一格移动,除非中间有对方或己方的棋子") and capture from a distance landing on
+    /// any free square beyond, capturing is compulsory, any capture may be chosen. The text gives
+    /// no move count for "neither side can win": the English 40-move king rule and repetition
+    /// stand for it. It names no first player: black moves first, as in the English numbering.
+    pub const SEED_EIGHT: VariantRules = VariantRules {
+        men_capture_backward: false,
+        flying_kings: true,
+        complete_capture: true,
+        majority: false,
+        promotion: Promotion::Continue,
+        king_count: false,
+        king_moves: 40,
+        endgame_rule: false,
+        endgame_restart_on_man_move: false,
+        repetition: true,
+        first: FirstName::Black,
+        draw_offer: DrawOffer::Off,
+        refusal_lead: 2,
+    };
+    /// The 10x10 game as seed 001 states it (`preset=seed` on `draughts`): the FMJD moves and
+    /// captures, black moves first ("总是黑方先手"), and the only draw is by agreement
+    /// ("对弈过程中经双方同意可以和棋"), with the refusal rule (`draw_offer=seed`); no automatic
+    /// draw (no king-move count, no endgame rule, no repetition).
+    pub const SEED_TEN: VariantRules = VariantRules {
+        king_moves: 0,
+        endgame_rule: false,
+        repetition: false,
+        first: FirstName::Black,
+        draw_offer: DrawOffer::Seed,
+        ..VariantRules::INTERNATIONAL
+    };
+
     pub const PRESETS: [(&'static str, VariantRules); 5] = [
         ("international", VariantRules::INTERNATIONAL),
         ("english", VariantRules::ENGLISH),
@@ -171,7 +208,8 @@ impl VariantRules {
         ("pool", VariantRules::POOL),
     ];
 
-    /// The preset these switches equal, if any.
+    /// The national preset these switches equal, if any (`Rules::preset_name` also knows the
+    /// board's `seed` preset).
     pub fn preset_name(&self) -> &'static str {
         // The draw-offer rule is no part of a variant: any preset may be played with it.
         let board_rules = VariantRules {
@@ -265,6 +303,16 @@ impl<G: Geometry> Rules<G> {
             board: PhantomData,
         }
     }
+
+    /// The preset these rules equal on this board: `seed` (exactly, draw-offer rule included),
+    /// a national preset (whatever the draw-offer rule), or "custom".
+    pub fn preset_name(&self) -> &'static str {
+        if self.variant == G::seed_rules() {
+            "seed"
+        } else {
+            self.variant.preset_name()
+        }
+    }
 }
 
 impl<G: Geometry> Default for Rules<G> {
@@ -297,6 +345,7 @@ impl<G: Geometry> RuleSet for Rules<G> {
                 Some("black") => "black",
                 Some("international") => "international",
                 Some("english") => "english",
+                Some("seed") => "seed",
                 Some("25") => "25",
                 Some("40") => "40",
                 Some("arise") => "arise",
@@ -307,9 +356,9 @@ impl<G: Geometry> RuleSet for Rules<G> {
         vec![
             RuleOption {
                 key: "preset",
-                values: vec!["international", "english", "russian", "brazilian", "pool"],
+                values: vec!["seed", "international", "english", "russian", "brazilian", "pool"],
                 default: default_of("preset"),
-                help: "sets every switch below to a national variant; later options override",
+                help: "sets every switch below: the board's source text (seed) or a national variant; later options override",
             },
             RuleOption {
                 key: "men_capture_back",
@@ -392,10 +441,18 @@ impl<G: Geometry> RuleSet for Rules<G> {
         ]
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
+        if key == "preset" && value.eq_ignore_ascii_case("seed") {
+            self.variant = G::seed_rules();
+            return Ok(());
+        }
         self.variant.set(key, value)
     }
     fn values(&self) -> Vec<(&'static str, String)> {
-        self.variant.values()
+        let mut v = self.variant.values();
+        if let Some(p) = v.iter_mut().find(|(k, _)| *k == "preset") {
+            p.1 = self.preset_name().to_string();
+        }
+        v
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::game::{perft_bulk, Game, MoveList, PerftConvention, RuleSet};
 
+use super::rules::DrawOffer;
 use super::*;
 
 /// Positions along random games (men and kings of both sides, either side to move), for the
@@ -314,4 +315,80 @@ fn algebraic_fen_reads_on_every_8x8_preset() {
             );
         }
     }
+}
+
+#[test]
+fn seed_presets_pin_the_source_texts() {
+    let moves_of = |rules: &Rules<Eight>, fen: &str| -> Vec<String> {
+        let p = Checkers::parse_position(rules, fen).unwrap();
+        let mut m = MoveList::new();
+        p.legal_moves(&mut m);
+        let mut v: Vec<String> = m.iter().map(|&x| p.format_move(x)).collect();
+        v.sort();
+        v
+    };
+    // Seed 003's base game: the king moves any distance ("向斜向任意一格移动"); English: one step.
+    let seed = Rules::<Eight>::parse("preset=seed").unwrap();
+    let english = Rules::<Eight>::parse("preset=english").unwrap();
+    assert_eq!(moves_of(&seed, "B:W32:BK14").len(), 10);
+    assert_eq!(moves_of(&english, "B:W32:BK14").len(), 4);
+    assert_eq!(Rules::<Eight>::default(), english);
+    assert_eq!(seed.preset_name(), "seed");
+    assert!(!seed.men_capture_backward && seed.flying_kings && !seed.majority);
+    assert_eq!(seed.promotion, Promotion::Continue);
+    assert_eq!(Rules::<Eight>::parse(&seed.to_text()).unwrap(), seed);
+    assert!(
+        seed.to_text().starts_with("preset=seed,"),
+        "{}",
+        seed.to_text()
+    );
+    // One switch off the base game is custom, and reads back.
+    let custom = Rules::<Eight>::parse("preset=seed,flying_kings=false").unwrap();
+    assert_eq!(custom.preset_name(), "custom");
+    assert_eq!(Rules::<Eight>::parse(&custom.to_text()).unwrap(), custom);
+
+    // Seed 001's 10x10 game: black first, draws only by agreement with the refusal rule.
+    let seed = Rules::<Ten>::parse("preset=seed").unwrap();
+    assert_eq!(seed.first, FirstName::Black);
+    assert_eq!(seed.draw_offer, DrawOffer::Seed);
+    assert_eq!(
+        (seed.king_moves, seed.endgame_rule, seed.repetition),
+        (0, false, false)
+    );
+    assert_eq!(seed.preset_name(), "seed");
+    assert_eq!(Rules::<Ten>::parse(&seed.to_text()).unwrap(), seed);
+    let fmjd = Rules::<Ten>::default();
+    assert_eq!(fmjd.preset_name(), "international");
+    assert_eq!(
+        (fmjd.first, fmjd.draw_offer),
+        (FirstName::White, DrawOffer::Off)
+    );
+    // Two kings shuffling: FMJD draws by repetition after 8 plies; the seed plays on.
+    let (a, b) = (["47-42", "42-47"], ["4-9", "9-4"]);
+    // The first player is white under FMJD, black under the seed: the same position.
+    for (rules, fen, plies) in [
+        (fmjd, "W:WK47,48:BK5,K4,3", Some(8)),
+        (seed, "B:BK47,48:WK5,K4,3", None),
+    ] {
+        let mut pos = Draughts::parse_position(&rules, fen).unwrap();
+        let mut played = 0;
+        while !pos.is_terminal() && played < 100 {
+            let mv = if played % 2 == 0 {
+                a[(played / 2) % 2]
+            } else {
+                b[(played / 2) % 2]
+            };
+            pos.play_text(mv).unwrap();
+            played += 1;
+        }
+        match plies {
+            Some(n) => assert_eq!(played, n),
+            None => assert!(!pos.is_terminal() && played == 100),
+        }
+    }
+    // The 8x8 seed preset is no preset on 10x10.
+    assert_eq!(
+        Rules::<Ten>::new(VariantRules::SEED_EIGHT).preset_name(),
+        "custom"
+    );
 }

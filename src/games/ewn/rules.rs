@@ -38,10 +38,28 @@ pub enum FirstPlayer {
     Blue,
 }
 
+/// Which cubes a roll selects when its own cube has left the board. The text: "便可走动大于或
+/// 小于此数字的并与此数字最接近的棋子" (the cube greater or smaller than the number and nearest
+/// to it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Nearest {
+    /// The nearest higher and the nearest lower cube, the player choosing (the usual rule,
+    /// OpenSpiel).
+    #[default]
+    Both,
+    /// The one of those two whose number is closer to the roll; both when they are equally
+    /// close.
+    Closest,
+}
+
+const NEAREST_NAMES: [(&str, Nearest); 2] =
+    [("both", Nearest::Both), ("closest", Nearest::Closest)];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct EwnRules {
     pub setup: SetupMode,
     pub first: FirstPlayer,
+    pub nearest: Nearest,
     /// The arrangements `setup=fixed` uses.
     pub red_setup: Arrangement,
     pub blue_setup: Arrangement,
@@ -83,6 +101,12 @@ impl RuleSet for EwnRules {
                 default: "123/45/6",
                 help: "blue's arrangement with setup=fixed",
             },
+            RuleOption {
+                key: "nearest",
+                values: vec!["both", "closest"],
+                default: "both",
+                help: "the rolled cube gone: the nearest higher and nearest lower cube may move (usual, OpenSpiel), or only the closer of them (both when equally close)",
+            },
         ]
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
@@ -114,6 +138,7 @@ impl RuleSet for EwnRules {
                     self.blue_setup = a;
                 }
             }
+            "nearest" => self.nearest = parse_choice(key, value, &NEAREST_NAMES)?,
             _ => return Err(unknown_option::<Self>("EWN", key)),
         }
         Ok(())
@@ -133,6 +158,10 @@ impl RuleSet for EwnRules {
             ("first", first.to_string()),
             ("red_setup", self.red_setup.to_text()),
             ("blue_setup", self.blue_setup.to_text()),
+            (
+                "nearest",
+                crate::game::rules::choice_name(self.nearest, &NEAREST_NAMES).to_string(),
+            ),
         ]
     }
 }
@@ -341,10 +370,15 @@ impl Ewn {
     }
 
     /// The cubes `player` may move when the die shows `die`, as a bit set: the cube itself if
-    /// it is on the board, else the nearest lower and the nearest higher cube still there.
+    /// it is on the board, else the nearest lower and the nearest higher cube still there (with
+    /// `nearest=closest`, only the closer of the two unless they are equally close).
     #[inline]
     pub fn selectable(&self, player: PlayerId, die: u8) -> u8 {
-        selectable_cubes(self.alive[player], die)
+        let both = selectable_cubes(self.alive[player], die);
+        match self.rules.nearest {
+            Nearest::Both => both,
+            Nearest::Closest => closest_of(both, die),
+        }
     }
 
     /// Places `player`'s arrangement in its start triangle.
@@ -423,6 +457,18 @@ pub fn selectable_cubes(alive: u8, die: u8) -> u8 {
         out |= 1 << higher.trailing_zeros();
     }
     out
+}
+
+/// Of the cubes `selectable_cubes` gives, the one closest to `die` (both when equally close).
+pub fn closest_of(cubes: u8, die: u8) -> u8 {
+    let dist = |c: u32| (c as i32 - die as i32).unsigned_abs();
+    let best = (0..8).filter(|&c| cubes & (1 << c) != 0).map(dist).min();
+    match best {
+        Some(d) => (0..8u32)
+            .filter(|&c| cubes & (1 << c) != 0 && dist(c) == d)
+            .fold(0, |m, c| m | 1 << c),
+        None => 0,
+    }
 }
 
 pub fn colour_name(player: PlayerId) -> &'static str {

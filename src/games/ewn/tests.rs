@@ -4,7 +4,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::rules::selectable_cubes;
+use super::rules::{closest_of, selectable_cubes, Nearest};
 use super::*;
 use crate::eval::Evaluate;
 use crate::game::playout::random_step;
@@ -42,6 +42,29 @@ fn die_selects_the_cube_or_its_nearest_neighbours() {
     assert_eq!(selectable_cubes(alive(&[2, 3]), 1), alive(&[2]));
     assert_eq!(selectable_cubes(alive(&[2, 3]), 6), alive(&[3]));
     assert_eq!(selectable_cubes(alive(&[5]), 1), alive(&[5]));
+}
+
+#[test]
+fn nearest_closest_selects_the_single_nearest_cube() {
+    // The text: "大于或小于此数字的并与此数字最接近的棋子". The usual reading (default) offers the
+    // nearest higher and the nearest lower; `nearest=closest` only the closer one, both on a tie.
+    let alive = |cubes: &[u8]| cubes.iter().fold(0u8, |m, &c| m | 1 << c);
+    let closest = |cubes: &[u8], die: u8| closest_of(selectable_cubes(alive(cubes), die), die);
+    assert_eq!(closest(&[1, 4, 6], 3), alive(&[4]));
+    assert_eq!(closest(&[1, 4, 6], 5), alive(&[4, 6]));
+    assert_eq!(closest(&[1, 5], 2), alive(&[1]));
+    assert_eq!(closest(&[2, 3], 6), alive(&[3]));
+    assert_eq!(rules("").nearest, Nearest::Both);
+    let r = rules("nearest=closest");
+    assert_eq!(r.nearest, Nearest::Closest);
+    assert_eq!(EwnRules::parse(&r.to_text()).unwrap(), r);
+    assert!(EwnRules::parse("nearest=far").is_err());
+    // In a game: red's cubes 1, 4 and 6 left, a roll of 3.
+    let text = "r1r4r6../...../...../...../....b1 r 3";
+    let s = Ewn::parse_position(&rules("nearest=closest"), text).unwrap();
+    let both = Ewn::parse_position(&rules(""), text).unwrap();
+    assert_eq!(s.selectable(RED, 3), alive(&[4]));
+    assert_eq!(both.selectable(RED, 3), alive(&[1, 4]));
 }
 
 #[test]

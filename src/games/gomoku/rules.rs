@@ -1,6 +1,8 @@
 //! The rule options of gomoku and renju (docs/rules/gomoku.md says why each default is what it is).
 
-use crate::game::rules::{parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet};
+use crate::game::rules::{
+    parse_bool, parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet,
+};
 use crate::game::ParseError;
 
 use super::board::{MAX_SIZE, MIN_SIZE};
@@ -16,7 +18,8 @@ pub enum Rule {
     /// three, double four and overline are forbidden (RIF).
     #[default]
     Renju,
-    /// The seed's 玩法二: a five replaces an enemy stone; the first to use up their stones wins.
+    /// The source text's 玩法二: forming a five replaces an enemy stone; the first to use up
+    /// their stones wins. Black keeps renju's forbidden moves unless `replace_fouls=false`.
     Replace,
 }
 
@@ -66,6 +69,9 @@ pub struct GomokuRules {
     pub forbidden: Forbidden,
     pub opening: Opening,
     pub replaced: Replaced,
+    /// `rule=replace`: black's double three, double four and overline are forbidden as in renju
+    /// (the text: "整个游戏过程中，黑方有禁手", throughout the game black has forbidden moves).
+    pub replace_fouls: bool,
 }
 
 impl Default for GomokuRules {
@@ -76,6 +82,7 @@ impl Default for GomokuRules {
             forbidden: Forbidden::Loses,
             opening: Opening::Rif,
             replaced: Replaced::Returned,
+            replace_fouls: true,
         }
     }
 }
@@ -111,16 +118,18 @@ impl GomokuRules {
     pub fn size(&self) -> usize {
         self.size as usize
     }
-    /// Renju's restrictions on black are in force.
+    /// Renju's restrictions on black are in force (renju, and the replacement game unless
+    /// `replace_fouls=false`).
     pub fn renju(&self) -> bool {
-        self.rule == Rule::Renju
+        self.rule == Rule::Renju || (self.rule == Rule::Replace && self.replace_fouls)
     }
     /// Does only exactly five win for `colour` (0 black, 1 white)?
     pub fn exact_five(&self, colour: usize) -> bool {
         match self.rule {
             Rule::Standard => true,
             Rule::Renju => colour == 0,
-            Rule::Freestyle | Rule::Replace => false,
+            Rule::Replace => colour == 0 && self.replace_fouls,
+            Rule::Freestyle => false,
         }
     }
     /// The stones each colour has (`rule=replace`): the seed's 113 and 112 on 15x15, half the
@@ -150,7 +159,7 @@ impl RuleSet for GomokuRules {
                 key: "forbidden",
                 values: vec!["loses", "refused"],
                 default: "loses",
-                help: "renju: black's forbidden move loses, or is not a legal move",
+                help: "renju (and rule=replace with replace_fouls): black's forbidden move loses, or is not a legal move",
             },
             RuleOption {
                 key: "opening",
@@ -164,6 +173,12 @@ impl RuleSet for GomokuRules {
                 default: "returned",
                 help: "rule=replace: the replaced enemy stone goes back to its owner, or leaves the game",
             },
+            RuleOption {
+                key: "replace_fouls",
+                values: vec!["true", "false"],
+                default: "true",
+                help: "rule=replace: black's double three, double four and overline are forbidden throughout (the text), or nothing is",
+            },
         ]
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
@@ -176,6 +191,7 @@ impl RuleSet for GomokuRules {
             "forbidden" => self.forbidden = parse_choice(key, value, FORBIDDEN)?,
             "opening" => self.opening = parse_choice(key, value, OPENINGS)?,
             "replaced" => self.replaced = parse_choice(key, value, REPLACED)?,
+            "replace_fouls" => self.replace_fouls = parse_bool(key, value)?,
             _ => return Err(unknown_option::<Self>("gomoku", key)),
         }
         Ok(())
@@ -187,6 +203,7 @@ impl RuleSet for GomokuRules {
             ("forbidden", name_of(FORBIDDEN, self.forbidden).to_string()),
             ("opening", name_of(OPENINGS, self.opening).to_string()),
             ("replaced", name_of(REPLACED, self.replaced).to_string()),
+            ("replace_fouls", self.replace_fouls.to_string()),
         ]
     }
 }

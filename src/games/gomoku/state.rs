@@ -298,6 +298,7 @@ impl Gomoku {
         if !five && me == BLACK && self.foul_at(p).is_some() {
             // Only reached with forbidden=loses (refused points are not legal).
             self.put(me, p);
+            self.spend(me);
             self.foul = Some(p as u16);
             self.ending = Some(Ending::Won(WHITE));
             return;
@@ -307,7 +308,7 @@ impl Gomoku {
             self.supply[me] -= 1;
             if self.supply[me] == 0 {
                 self.ending = Some(Ending::Won(me));
-            } else if five && self.board.stones(me ^ 1) > 0 {
+            } else if five && self.forms_new_five(me, p) && self.board.stones(me ^ 1) > 0 {
                 self.step = Step::Replace;
             } else {
                 self.step = Step::Play;
@@ -333,6 +334,27 @@ impl Gomoku {
         } else {
             Step::Play
         };
+    }
+
+    /// `rule=replace`: whether the stone of `colour` just put on `p` formed a five-in-a-row
+    /// ("自己形成五子连线"): a line through `p` of five (or more, where more counts) whose
+    /// stones on either side of `p` were not already five or more. Extending a five to six forms
+    /// no new five.
+    fn forms_new_five(&self, colour: usize, p: usize) -> bool {
+        let b = &self.board;
+        let exact = self.rules.exact_five(colour);
+        (0..4).any(|dir| {
+            let run = |sign: i32| {
+                let mut n = 0;
+                while b.step(p, dir, sign * (n + 1)).and_then(|q| b.at(q)) == Some(colour) {
+                    n += 1;
+                }
+                n
+            };
+            let (l, r) = (run(-1), run(1));
+            let len = l + r + 1;
+            (if exact { len == 5 } else { len >= 5 }) && l < 5 && r < 5
+        })
     }
 
     /// `rule=replace`: the side to move replaces the enemy stone on `p` with its own.

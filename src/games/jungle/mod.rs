@@ -14,4 +14,4 @@ pub mod rules;
 pub use board::{Animal, Piece, GREEN, RED};
 pub use game::Jungle;
 pub use movegen::JungleMove;
-pub use rules::{Exchange, JungleRules};
+pub use rules::{EqualMeet, Exchange, JumpCapture, JungleRules};

@@ -8,7 +8,7 @@ use super::board::{
     can_capture, is_trap_of, is_water, step, Animal, CaptureRule, Piece, ANIMALS, DEN, DIRECTIONS,
     SQUARES,
 };
-use super::rules::{Exchange, JungleRules};
+use super::rules::{EqualMeet, Exchange, JumpCapture, JungleRules};
 
 /// `last_to` when no piece just moved (an exchange, or the start).
 pub const NO_SQUARE: u8 = u8::MAX;
@@ -59,6 +59,7 @@ pub fn for_each_move(v: &View, mut f: impl FnMut(JungleMove) -> bool) -> bool {
             if to == DEN[me] {
                 continue;
             }
+            let mut jumped = false;
             if is_water(to) {
                 let jumps = match p.animal {
                     Animal::Lion => true,
@@ -80,6 +81,7 @@ pub fn for_each_move(v: &View, mut f: impl FnMut(JungleMove) -> bool) -> bool {
                     if blocked {
                         continue;
                     }
+                    jumped = true;
                 } else {
                     continue;
                 }
@@ -87,7 +89,14 @@ pub fn for_each_move(v: &View, mut f: impl FnMut(JungleMove) -> bool) -> bool {
             let ok = match v.piece(to) {
                 None => true,
                 Some(q) if q.owner == me => false,
-                Some(q) => can_capture(p, sq, q, to, rule),
+                Some(q) => {
+                    can_capture(p, sq, q, to, rule)
+                        && !(q.animal == p.animal
+                            && ((jumped && v.rules.jump_capture == JumpCapture::Smaller)
+                                || (v.rules.drops
+                                    && v.rules.equal_meet == EqualMeet::Exchange
+                                    && !(is_water(sq) && is_water(to)))))
+                }
             };
             if ok
                 && !f(JungleMove::Step {

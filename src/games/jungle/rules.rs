@@ -1,9 +1,10 @@
-//! Jungle rule options: the standard game of seed 002 (动物棋/斗兽棋) by default, the seed's
-//! drop variant with `drops=true`, and the readings where sources differ. docs/rules/jungle.md
-//! gives the reason for every default.
+//! Jungle rule options: the standard game (`preset=standard`, the default), the source text's
+//! readings (`preset=seed`, seed 002, 动物棋/斗兽棋), the text's drop variant with `drops=true`,
+//! and the readings where sources differ. docs/rules/jungle.md gives the reason for every
+//! default.
 
 use crate::game::rules::{
-    parse_bool, parse_choice, parse_number, unknown_option, RuleOption, RuleSet,
+    choice_name, parse_bool, parse_choice, parse_number, unknown_option, RuleOption, RuleSet,
 };
 use crate::game::ParseError;
 
@@ -16,6 +17,32 @@ pub enum Exchange {
     /// By the player to move whenever an own piece stands beside an equal enemy piece.
     Adjacent,
 }
+
+/// What a lion's or tiger's jump across the river may capture on its landing square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum JumpCapture {
+    /// What a step may: equal or lower rank (the standard game).
+    Equal,
+    /// Only smaller animals (the text: "在跳得方格内，也能把敌方较小的兽类吃掉").
+    Smaller,
+}
+
+/// What two equal animals that meet may do in the drop variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EqualMeet {
+    /// Capture each other as in the standard game, or be exchanged.
+    Both,
+    /// Only be exchanged (兑掉): equal animals do not capture each other, except two rats in
+    /// the water ("当两鼠在河内相遇，可以互吃").
+    Exchange,
+}
+
+const JUMP_CAPTURE_NAMES: [(&str, JumpCapture); 2] = [
+    ("equal", JumpCapture::Equal),
+    ("smaller", JumpCapture::Smaller),
+];
+const EQUAL_MEET_NAMES: [(&str, EqualMeet); 2] =
+    [("both", EqualMeet::Both), ("exchange", EqualMeet::Exchange)];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct JungleRules {
@@ -33,10 +60,13 @@ pub struct JungleRules {
     /// A game with this many plies in a row without a capture, exchange or drop is drawn
     /// (0: never).
     pub draw_plies: u16,
+    pub jump_capture: JumpCapture,
+    /// Drop variant: whether equal animals may capture each other besides being exchanged.
+    pub equal_meet: EqualMeet,
 }
 
 impl JungleRules {
-    /// The standard game as the seed gives it.
+    /// The standard game, which the text describes except for the jump's capture.
     pub const STANDARD: JungleRules = JungleRules {
         drops: false,
         tiger_sideways: true,
@@ -45,7 +75,23 @@ impl JungleRules {
         exchange: Exchange::Fresh,
         drop_enemy_traps: true,
         draw_plies: 0,
+        jump_capture: JumpCapture::Equal,
+        equal_meet: EqualMeet::Both,
     };
+    /// The source text's game: a jump captures only smaller animals.
+    pub const SEED: JungleRules = JungleRules {
+        jump_capture: JumpCapture::Smaller,
+        ..JungleRules::STANDARD
+    };
+
+    /// `standard`, `seed` or `custom`: the preset the jump rule equals (`drops` and the other
+    /// options are no part of a preset).
+    pub fn preset_name(&self) -> &'static str {
+        match self.jump_capture {
+            JumpCapture::Equal => "standard",
+            JumpCapture::Smaller => "seed",
+        }
+    }
 }
 
 impl Default for JungleRules {
@@ -57,6 +103,12 @@ impl Default for JungleRules {
 impl RuleSet for JungleRules {
     fn options() -> Vec<RuleOption> {
         vec![
+            RuleOption {
+                key: "preset",
+                values: vec!["standard", "seed"],
+                default: "standard",
+                help: "sets jump_capture: the standard game (equal), or the source text (smaller); later options override",
+            },
             RuleOption {
                 key: "drops",
                 values: vec!["false", "true"],
@@ -99,11 +151,38 @@ impl RuleSet for JungleRules {
                 default: "0",
                 help: "this many plies in a row without a capture, exchange or drop draw the game (0: off)",
             },
+            RuleOption {
+                key: "jump_capture",
+                values: vec!["equal", "smaller"],
+                default: "equal",
+                help: "a lion's or tiger's river jump captures equal or smaller animals (standard), or only smaller ones (the text)",
+            },
+            RuleOption {
+                key: "equal_meet",
+                values: vec!["both", "exchange"],
+                default: "both",
+                help: "drop variant: equal animals may capture each other and be exchanged, or only be exchanged (rats in the water still capture each other)",
+            },
         ]
     }
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
         match key {
+            "preset" => {
+                if !value.eq_ignore_ascii_case("custom") {
+                    let p = parse_choice(
+                        key,
+                        value,
+                        &[
+                            ("standard", JungleRules::STANDARD),
+                            ("seed", JungleRules::SEED),
+                        ],
+                    )?;
+                    self.jump_capture = p.jump_capture;
+                }
+            }
+            "jump_capture" => self.jump_capture = parse_choice(key, value, &JUMP_CAPTURE_NAMES)?,
+            "equal_meet" => self.equal_meet = parse_choice(key, value, &EQUAL_MEET_NAMES)?,
             "drops" => self.drops = parse_bool(key, value)?,
             "tiger_sideways" => self.tiger_sideways = parse_bool(key, value)?,
             "rat_water_capture" => self.rat_water_capture = parse_bool(key, value)?,
@@ -133,6 +212,7 @@ impl RuleSet for JungleRules {
 
     fn values(&self) -> Vec<(&'static str, String)> {
         vec![
+            ("preset", self.preset_name().to_string()),
             ("drops", self.drops.to_string()),
             ("tiger_sideways", self.tiger_sideways.to_string()),
             ("rat_water_capture", self.rat_water_capture.to_string()),
@@ -147,6 +227,14 @@ impl RuleSet for JungleRules {
             ),
             ("drop_enemy_traps", self.drop_enemy_traps.to_string()),
             ("draw_plies", self.draw_plies.to_string()),
+            (
+                "jump_capture",
+                choice_name(self.jump_capture, &JUMP_CAPTURE_NAMES).to_string(),
+            ),
+            (
+                "equal_meet",
+                choice_name(self.equal_meet, &EQUAL_MEET_NAMES).to_string(),
+            ),
         ]
     }
 }

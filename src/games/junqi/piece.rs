@@ -186,7 +186,7 @@ impl Outcome {
 /// The result of `attacker` moving onto `defender`. Attackers are pieces that can move (never a
 /// mine or the flag). In order: the flag is taken by anything (a bomb too: it dies with the
 /// flag, and the game is won); a bomb on either side takes both; a mine kills every attacker but
-/// the engineer, which removes it (with `mine=both`, the mine dies with its victim); otherwise
+/// the engineer, which removes it (with `mine=dies`, the mine dies with its victim); otherwise
 /// the higher rank wins and equal ranks both die.
 pub fn combat(attacker: Kind, defender: Kind, rules: &JunqiRules) -> Outcome {
     debug_assert!(attacker.can_move(), "{attacker:?} cannot attack");

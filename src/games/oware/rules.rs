@@ -33,7 +33,8 @@ pub enum Leftover {
 pub enum Cycle {
     /// The game ends and the seeds on the board are shared equally: they change nobody's lead.
     /// The one reading under which a position's value does not depend on the moves that led to
-    /// it, so the endgame database is exact (the seed's default; docs/rules/oware.md).
+    /// it, so the endgame database is exact (the default of `preset=seed`, where the text says
+    /// nothing: our choice; docs/rules/oware.md).
     Split,
     /// The game ends and each side takes the seeds in its own row (Abapa, OpenSpiel).
     Collect,

@@ -1,5 +1,5 @@
-//! Rule options of the Royal Game of Ur: the seed's reading (seed 000, 烏爾王朝棋) and Finkel's
-//! rules (the ones the published solution uses). `ruleset` picks the family; the finer options
+//! Rule options of the Royal Game of Ur: the source text's reading (seed 000, 烏爾王朝棋) and
+//! Finkel's rules (the ones the published solution uses). `ruleset` picks the family; the finer options
 //! change one rule each, so every combination can be played and solved.
 
 use crate::game::rules::{
@@ -10,8 +10,9 @@ use crate::game::ParseError;
 /// The two rule families.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Ruleset {
-    /// The seed: no exact roll to leave, a piece may land on its own piece (the seed names no
-    /// colour: "已有其它子進駐" sends the occupant home).
+    /// The source text: no exact roll to leave, a piece may land on its own piece (the text
+    /// names no colour: "已有其它子進駐"), and landing on an occupied ordinary square sends the
+    /// moving piece home ("走子的一方須受到將子退回基地的懲罰").
     #[default]
     Seed,
     /// Irving Finkel's rules as used by RoyalUr.net: exact roll to leave, no landing on one's own
@@ -22,14 +23,15 @@ pub enum Ruleset {
 /// Who goes home when a piece lands on an occupied ordinary square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Hit {
-    /// The piece that was there (the usual capture, and the plain reading of the seed).
+    /// The piece that was there (the usual capture: Finkel's rules, and every modern game).
     #[default]
     Occupant,
-    /// The piece that moved (the literal reading of "走子的一方須受到將子退回基地的懲罰").
+    /// The piece that moved: the text, "走子的一方須受到將子退回基地的懲罰" (the moving side is
+    /// penalised by having a piece sent back to base); the default of `ruleset=seed`.
     Mover,
 }
 
-/// The rule variant. `ruleset` sets `exact` and `own` to its family's values, so it comes
+/// The rule variant. `ruleset` sets `exact`, `own` and `hit` to its family's values, so it comes
 /// first in rule texts (`ruleset=finkel,pieces=2`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UrRules {
@@ -38,7 +40,9 @@ pub struct UrRules {
     pub pieces: u8,
     /// Leaving the board needs the exact roll (Finkel) rather than any roll that reaches it.
     pub exact_exit: bool,
-    /// A piece may land on its own piece on an ordinary square (the seed), sending it home.
+    /// A piece may land on its own piece on an ordinary square (the text), with the same effect
+    /// as landing on an enemy (`hit`). A piece from home landing on its own piece then leaves
+    /// the board as it was: a legal move that only spends the roll (docs/rules/ur.md).
     pub own_hit: bool,
     pub hit: Hit,
 }
@@ -56,7 +60,7 @@ impl UrRules {
             pieces: 7,
             exact_exit: false,
             own_hit: true,
-            hit: Hit::Occupant,
+            hit: Hit::Mover,
         }
     }
     pub fn finkel() -> Self {
@@ -84,7 +88,7 @@ impl RuleSet for UrRules {
                 key: "ruleset",
                 values: vec!["seed", "finkel"],
                 default: "seed",
-                help: "rule family; sets exact and own to its values, so give it first",
+                help: "rule family; sets exact, own and hit to its values, so give it first",
             },
             RuleOption {
                 key: "pieces",
@@ -107,8 +111,8 @@ impl RuleSet for UrRules {
             RuleOption {
                 key: "hit",
                 values: vec!["occupant", "mover"],
-                default: "occupant",
-                help: "who goes home after landing on an occupied ordinary square",
+                default: "mover",
+                help: "who goes home after landing on an occupied ordinary square: the piece there, or the mover (seed: mover; finkel: occupant)",
             },
         ]
     }

@@ -75,7 +75,7 @@ fn own_piece_landing_differs() {
 
 #[test]
 fn capture_sends_the_occupant_home_and_the_central_rosette_is_safe() {
-    for r in [rules("ruleset=seed"), rules("ruleset=finkel")] {
+    for r in [rules("ruleset=seed,hit=occupant"), rules("ruleset=finkel")] {
         let mut s = pos(&r, "a:6/0 b:9/0 a3");
         assert_eq!(legal(&s), set(&["h-3", "6x9"]));
         s.play_text("6x9").unwrap();
@@ -89,6 +89,30 @@ fn capture_sends_the_occupant_home_and_the_central_rosette_is_safe() {
         t.play(UrMove::Roll(1));
         assert_eq!(legal(&t), set(&["h-1", "3-4"]));
     }
+}
+
+#[test]
+fn the_seed_ruleset_sends_the_mover_home_and_finkel_captures() {
+    // The text: "若棋子所到達的格非為「優先格」且已有其它子進駐,走子的一方須受到將子退回基地的懲罰".
+    assert_eq!(UrRules::default().hit, Hit::Mover);
+    assert_eq!(rules("ruleset=seed").hit, Hit::Mover);
+    assert_eq!(rules("ruleset=finkel").hit, Hit::Occupant);
+    let mut s = pos(&rules("ruleset=seed"), "a:6/0 b:9/0 a3");
+    s.play_text("6x9").unwrap();
+    assert_eq!(s.format_position(), "a:/0 b:9/0 b?");
+    let mut f = pos(&rules("ruleset=finkel"), "a:6/0 b:9/0 a3");
+    f.play_text("6x9").unwrap();
+    assert_eq!(f.format_position(), "a:9/0 b:/0 b?");
+    // Landing on one's own piece (own=hit, the text's "其它子" names no colour): a piece from
+    // home landing on its own piece leaves the board as it was under either reading of `hit`;
+    // it is a legal move that spends the roll (the text forbids it nowhere). Finkel: no move.
+    for text in ["ruleset=seed", "ruleset=seed,hit=occupant"] {
+        let mut s = pos(&rules(text), "a:3,5/0 b:8/0 a3");
+        assert!(legal(&s).contains("hx3"), "{text}");
+        s.play_text("hx3").unwrap();
+        assert_eq!(s.format_position(), "a:3,5/0 b:8/0 b?", "{text}");
+    }
+    assert!(!legal(&pos(&rules("ruleset=finkel"), "a:3,5/0 b:8/0 a3")).contains("hx3"));
 }
 
 #[test]
