@@ -25,9 +25,8 @@ use crate::game::{Game, MoveList};
 use crate::games::draughts::Checkers;
 use crate::games::othello::Othello;
 
-use super::external::{
-    EngineAnswer, EngineProcess, ExternalProtocol, Launcher, MoveRequest, PerMoveProgram,
-};
+use super::per_move::{Launcher, PerMoveProgram};
+use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
 /// Boxes `value` as the adapter for game `G`, or says which game it is for.
 fn for_game<G: Game, T: 'static>(value: T, game: &str, name: &str) -> Result<T, String> {

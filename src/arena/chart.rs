@@ -2,29 +2,20 @@
 
 use plotters::prelude::*;
 
-use super::report::Summary;
-
-pub fn ratings_svg(s: &Summary) -> Result<String, String> {
-    let rows: Vec<(String, f64, f64)> = s
-        .standings
-        .iter()
-        .filter(|r| r.elo.is_finite())
-        .map(|r| {
-            let e = if r.elo_error.is_finite() {
-                r.elo_error
-            } else {
-                0.0
-            };
-            (r.engine.clone(), r.elo, e)
-        })
-        .collect();
+/// The chart of `ratings`: (engine, Elo, 95% error) a row, engines without a finite rating
+/// left out by the caller; `anchor` is the engine rated 0. It takes plain rows rather than the
+/// arena's summary so that drawing stays below the report that computes them.
+pub fn ratings_svg(
+    game: &str,
+    anchor: &str,
+    rows: &[(String, f64, f64)],
+) -> Result<String, String> {
     let lo = rows.iter().map(|r| r.1 - r.2).fold(0.0f64, f64::min) - 20.0;
     let hi = rows.iter().map(|r| r.1 + r.2).fold(0.0f64, f64::max) + 20.0;
     // Ticks at round Elo values (1, 2 or 5 times a power of ten), the axis ending on ticks.
     let step = nice_step((hi - lo) / 6.0);
     let (lo, hi) = ((lo / step).floor() * step, (hi / step).ceil() * step);
     let ticks = ((hi - lo) / step).round() as usize + 1;
-    let anchor = s.engines.first().cloned().unwrap_or_default();
     let n = rows.len().max(1);
     let mut svg = String::new();
     {
@@ -33,7 +24,7 @@ pub fn ratings_svg(s: &Summary) -> Result<String, String> {
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let mut chart = ChartBuilder::on(&root)
             .caption(
-                format!("{}: ratings (Elo, 95%), {} = 0", s.game, anchor),
+                format!("{game}: ratings (Elo, 95%), {anchor} = 0"),
                 ("sans-serif", 20),
             )
             .margin(12)

@@ -1,7 +1,7 @@
 //! External engines as arena agents: `ExternalAgent` drives a child process through a text
 //! protocol (the process plumbing and `ExternalProtocol` are in `protocol::client`, re-exported
 //! here; `protocol_for` picks the implementation an engine file names). Engines that are one
-//! process per move (Zebra) implement `PerMoveProgram` instead (`arena::adapters`). Every failure
+//! process per move (Zebra) implement `PerMoveProgram` instead (`arena::per_move`; the Zebra adapter is in `arena::adapters`). Every failure
 //! (cannot start, exits, hangs, garbage, illegal move) is an `AgentError`, which the arena turns
 //! into a loss.
 //!
@@ -10,8 +10,6 @@
 //! (the working directory) are expanded here; an unset variable is an error naming it.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crate::agent::{Agent, AgentError, Clock, Intent, Limits, SearchReport};
@@ -19,7 +17,7 @@ use crate::engine_file::EngineSpec;
 use crate::game::error::quote;
 use crate::game::{Game, MoveList};
 
-use crate::protocol::client::read_lines;
+pub use super::per_move::{Launcher, PerMoveProgram, ProgramOutput};
 pub use crate::protocol::client::{
     EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest, SpawnOptions,
 };
@@ -43,107 +41,11 @@ pub fn protocol_for<G: Game>(name: Option<&str>) -> Result<Box<dyn ExternalProto
     }
 }
 
-/// An engine that is one process per move (Zebra): for every move the adapter runs the program
-/// with what that move needs (arguments, a position file) and reads the move from its output.
-pub trait PerMoveProgram<G: Game>: Send {
-    fn run_move(
-        &mut self,
-        program: &Launcher,
-        state: &G,
-        request: &MoveRequest,
-        deadline: Instant,
-    ) -> Result<EngineAnswer, AgentError>;
-    /// `[params]` keys this adapter reads, checked in `configure`.
-    fn param_keys(&self) -> &'static [&'static str] {
-        &[]
-    }
-    fn configure(&mut self, spec: &EngineSpec) -> Result<(), String> {
-        let _ = spec;
-        Ok(())
-    }
-}
-
 /// The adapter for a one-process-a-move engine file (`protocol = "zebra"`), if it is one.
 fn per_move_for<G: Game>(name: Option<&str>) -> Option<Result<Box<dyn PerMoveProgram<G>>, String>> {
     match name {
         Some("zebra") => Some(super::adapters::zebra_program::<G>()),
         _ => None,
-    }
-}
-
-/// What a program run to its end printed, and how it ended.
-pub struct ProgramOutput {
-    pub status: ExitStatus,
-    pub lines: Vec<String>,
-}
-
-/// Runs a one-process-a-move engine: the engine file's command (expanded) with extra arguments,
-/// in its working directory, with no input, until it exits or the deadline.
-#[derive(Clone, Debug)]
-pub struct Launcher {
-    pub label: String,
-    pub command: Vec<String>,
-    pub dir: Option<PathBuf>,
-}
-
-/// Most lines kept from one run of a per-move program (its output past that is read and dropped).
-const MAX_PROGRAM_LINES: usize = 10_000;
-
-impl Launcher {
-    pub fn run(&self, extra: &[String], deadline: Instant) -> Result<ProgramOutput, AgentError> {
-        let (program, args) = self
-            .command
-            .split_first()
-            .ok_or_else(|| AgentError::Crashed(format!("{}: no command given", self.label)))?;
-        let mut cmd = Command::new(program);
-        cmd.args(args)
-            .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        if let Some(dir) = &self.dir {
-            cmd.current_dir(dir);
-        }
-        let mut child = cmd.spawn().map_err(|e| {
-            AgentError::Crashed(format!("{}: cannot start {program:?}: {e}", self.label))
-        })?;
-        let (tx, rx) = mpsc::channel();
-        read_lines(child.stdout.take().expect("piped stdout"), tx);
-        let mut lines = Vec::new();
-        loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
-            match rx.recv_timeout(wait) {
-                Ok(line) => {
-                    if lines.len() < MAX_PROGRAM_LINES {
-                        lines.push(line);
-                    }
-                }
-                Err(RecvTimeoutError::Disconnected) => break,
-                Err(RecvTimeoutError::Timeout) => {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    return Err(AgentError::Timeout(format!(
-                        "{}: no answer in time, killed",
-                        self.label
-                    )));
-                }
-            }
-        }
-        // The output is closed; the process is ending (or has closed stdout and hangs).
-        let until = deadline.max(Instant::now() + Duration::from_millis(500));
-        loop {
-            match child.try_wait() {
-                Ok(Some(status)) => return Ok(ProgramOutput { status, lines }),
-                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(2)),
-                _ => {
-                    let _ = child.kill();
-                    let status = child
-                        .wait()
-                        .map_err(|e| AgentError::Crashed(format!("{}: lost: {e}", self.label)))?;
-                    return Ok(ProgramOutput { status, lines });
-                }
-            }
-        }
     }
 }
 

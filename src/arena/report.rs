@@ -8,7 +8,8 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::manifest::Manifest;
-use super::match_format::{planned_matches, Contestant, MatchSpec, MatchState};
+use super::match_format::{Contestant, MatchState};
+use super::matches::{planned_matches, MatchSpec};
 use super::ratings;
 use super::record::ArenaRecord;
 use super::sprt::{SprtDecision, SprtParams};
@@ -749,8 +750,28 @@ pub fn write_outputs(dir: &Path, s: &Summary) -> Result<(), String> {
             + "\n",
     )?;
     w("summary.md", summary_md(s))?;
-    w("ratings.svg", super::chart::ratings_svg(s)?)?;
+    w("ratings.svg", ratings_chart(s)?)?;
     Ok(())
+}
+
+/// `ratings.svg` of a summary: each engine with a finite rating, its error bar (0 where the
+/// error is not finite), the first engine as the anchor.
+pub fn ratings_chart(s: &Summary) -> Result<String, String> {
+    let rows: Vec<(String, f64, f64)> = s
+        .standings
+        .iter()
+        .filter(|r| r.elo.is_finite())
+        .map(|r| {
+            let error = if r.elo_error.is_finite() {
+                r.elo_error
+            } else {
+                0.0
+            };
+            (r.engine.clone(), r.elo, error)
+        })
+        .collect();
+    let anchor = s.engines.first().map(String::as_str).unwrap_or_default();
+    super::chart::ratings_svg(&s.game, anchor, &rows)
 }
 
 #[cfg(test)]

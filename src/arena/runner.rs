@@ -13,9 +13,8 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::manifest::Manifest;
-use super::match_format::{
-    matches_with_games, planned_matches, play_match_with, MatchSpec, MatchState,
-};
+use super::match_format::MatchState;
+use super::matches::{matches_with_games, planned_matches, play_match_with, MatchSpec};
 use super::record::{games_path, load_games, ArenaRecord, GameWriter};
 use super::referee::{make_agent, play_game};
 use super::report::sprt_status;

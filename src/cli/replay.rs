@@ -41,7 +41,7 @@ pub fn run(args: ReplayArgs) -> CliResult {
     let mut games = load_games(&crate::arena::record::games_path(&args.dir), false)?;
     games.sort_by_key(|g| g.index);
     let summary = summarize(&manifest, games.len(), &games);
-    let chart = crate::arena::chart::ratings_svg(&summary).unwrap_or_default();
+    let chart = crate::arena::report::ratings_chart(&summary).unwrap_or_default();
     let shown: Vec<&ArenaRecord> = games
         .iter()
         .take(args.max_games.unwrap_or(usize::MAX))

@@ -362,7 +362,8 @@ fn the_first_move_is_the_first_roll_not_the_first_setup() {
 fn random_agents_play_seven_game_matches_through_the_referee() {
     use crate::agent::Agent;
     use crate::arena::manifest::Manifest;
-    use crate::arena::match_format::{match_schedule, play_match_with, MatchFormat, MatchState};
+    use crate::arena::match_format::{MatchFormat, MatchState};
+    use crate::arena::matches::{match_schedule, play_match_with};
     use crate::arena::openings::random_openings;
     use crate::arena::record::ArenaRecord;
     use crate::engine_file::EngineSpec;
