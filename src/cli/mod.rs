@@ -43,6 +43,7 @@ mod tune;
 mod tune_draughts_patterns;
 mod tune_patterns;
 mod tune_probcut;
+mod tune_steps;
 mod tune_td;
 
 /// boardlab: a game-AI engine and search laboratory.

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::tune::{
+use super::tune_steps::{
     command_line, create_dir, fixed_by_name, positions_and_engine, texel_header, texel_result_md,
     texel_with_progress, write_file, write_texel_logs,
 };

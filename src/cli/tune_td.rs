@@ -77,7 +77,7 @@ pub fn run(a: TdArgs) -> CliResult {
             out: &a.out,
             resume: a.resume,
             stop_after: a.stop_after,
-            comments: vec![format!("command: {}", super::tune::command_line())],
+            comments: vec![format!("command: {}", super::tune_steps::command_line())],
             progress: Some(Box::new(|line: &str| eprintln!("{line}"))),
             progress_secs: a.progress_secs,
         },
