@@ -94,6 +94,16 @@ pub fn choice_name<T: PartialEq>(value: T, choices: &[(&'static str, T)]) -> &'s
         .expect("every value of a choice option is in its table")
 }
 
+/// The name of the preset whose readings equal `readings`, or `custom` when none does: what
+/// `boardlab list` and a record show for a rule set built from options.
+pub fn preset_name<R: PartialEq>(presets: &[(&'static str, R)], readings: &R) -> &'static str {
+    presets
+        .iter()
+        .find(|(_, p)| p == readings)
+        .map(|(name, _)| *name)
+        .unwrap_or("custom")
+}
+
 /// Reads an enumerated option value from a fixed list of names.
 pub fn parse_choice<T: Copy>(
     key: &str,

@@ -127,12 +127,7 @@ impl AeroRules {
     /// `seed`, `common` or `custom`: the preset the readings equal (the other options are no
     /// part of a preset).
     pub fn preset_name(&self) -> &'static str {
-        let r = self.readings();
-        PRESETS
-            .iter()
-            .find(|(_, p)| *p == r)
-            .map(|(n, _)| *n)
-            .unwrap_or("custom")
+        crate::game::rules::preset_name(&PRESETS, &self.readings())
     }
     /// The colour each seat plays: opposite colours for two players, the first three for three.
     pub fn colour_of_seat(&self, seat: usize) -> usize {

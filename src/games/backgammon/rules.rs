@@ -191,12 +191,7 @@ impl BgRules {
     /// `standard`, `seed`, or `custom`: which preset the six readings equal (the other options
     /// are no part of a preset).
     pub fn preset_name(&self) -> &'static str {
-        let r = self.readings();
-        PRESETS
-            .iter()
-            .find(|(_, p)| *p == r)
-            .map(|(n, _)| *n)
-            .unwrap_or("custom")
+        crate::game::rules::preset_name(&PRESETS, &self.readings())
     }
 
     /// The source text's rules (`preset=seed`) with the other options at their defaults.

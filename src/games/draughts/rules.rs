@@ -217,11 +217,7 @@ impl VariantRules {
             refusal_lead: 2,
             ..*self
         };
-        Self::PRESETS
-            .iter()
-            .find(|(_, r)| *r == board_rules)
-            .map(|(n, _)| *n)
-            .unwrap_or("custom")
+        crate::game::rules::preset_name(&Self::PRESETS, &board_rules)
     }
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {

@@ -100,11 +100,7 @@ impl OwareRules {
 
     /// The preset these options equal, or "custom".
     pub fn preset_name(&self) -> &'static str {
-        Self::PRESETS
-            .iter()
-            .find(|(_, r)| r == self)
-            .map(|(n, _)| *n)
-            .unwrap_or("custom")
+        crate::game::rules::preset_name(&Self::PRESETS, self)
     }
 
     /// The options that decide the value of a board (what an endgame database depends on):
