@@ -31,7 +31,7 @@ use crate::agent::{Agent, ExactScore, Limits};
 use crate::engine_file::EngineSpec;
 use crate::eval::Evaluate;
 use crate::game::zobrist::splitmix64;
-use crate::game::{Game as _, MoveList, RuleSet, Turn};
+use crate::game::{MoveList, RuleSet, Turn};
 
 /// Everything that decides a run's output, and how it is run.
 #[derive(Clone, Debug)]
@@ -336,9 +336,11 @@ fn scan_existing(
     let mut r = match PositionReader::open(path) {
         Ok(r) => r,
         Err(e) if e.kind == ErrorKind::Truncated => return Ok(None),
-        Err(e) => return Err(format!(
+        Err(e) => {
+            return Err(format!(
             "{e}; --out names an existing file this run cannot resume: remove it or name another"
-        )),
+        ))
+        }
     };
     if r.header() != header {
         let old = r.header();
