@@ -593,3 +593,46 @@ fn bad_arguments_are_named() {
     assert!(err.contains("self-play needs one game"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn several_engines_take_turns_and_noise_moves_are_unscored() {
+    let dir = tempdir("engines");
+    let d1 = engine(&dir, "othello", "alphabeta", 1, "");
+    let d2 = engine(&dir, "othello", "alphabeta", 2, "");
+    let out = dir.join("two.blpos");
+    // Not --quiet: without a terminal, progress goes to stderr as plain lines.
+    let (code, said, err) = boardlab(&[
+        "selfplay",
+        "--engine",
+        &d1,
+        &d2,
+        "--games",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{said}{err}");
+    assert!(err.contains("selfplay: 4/4 games"), "{err}");
+    let meta = read_all(&out).unwrap().0.meta;
+    assert!(meta.contains("engine.0={\"name\":\"othello-d1\""), "{meta}");
+    assert!(meta.contains("engine.1={\"name\":\"othello-d2\""), "{meta}");
+
+    let noisy = dir.join("noisy.blpos");
+    selfplay(&[
+        "--engine",
+        &d1,
+        "--games",
+        "3",
+        "--out",
+        noisy.to_str().unwrap(),
+        "--random-move",
+        "1",
+    ]);
+    let recs = positions(&noisy);
+    assert!(recs.len() > 100);
+    assert!(
+        recs.iter().all(|p| p.score.is_none()),
+        "a random move was scored"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -738,3 +738,70 @@ pub fn merge(inputs: &[PathBuf], out: &Path) -> Result<FileEnd, String> {
     writer.flush().map_err(io)?;
     Ok(totals)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn learn_seat_engines_cycle_through_every_ordered_pair() {
+        assert_eq!(seat_engines(1, 2, 7), [0, 0]);
+        assert_eq!(seat_engines(1, 4, 3), [0, 0, 0, 0]);
+        let two: Vec<Vec<usize>> = (0..4).map(|g| seat_engines(2, 2, g)).collect();
+        assert_eq!(two, [[0, 1], [1, 0], [0, 1], [1, 0]]);
+        let mut three: Vec<Vec<usize>> = (0..6).map(|g| seat_engines(3, 2, g)).collect();
+        assert_eq!(seat_engines(3, 2, 6), three[0], "cycles after 6 games");
+        three.sort();
+        three.dedup();
+        assert_eq!(three.len(), 6, "every ordered pair of 3 engines once");
+        assert_eq!(seat_engines(3, 4, 1), [1, 2, 0, 1]);
+    }
+
+    #[test]
+    fn learn_shards_parse_and_leave_the_meta() {
+        assert_eq!(parse_shard("1/4"), Ok((1, 4)));
+        for bad in ["4/4", "1/0", "x/2", "1", "-1/2"] {
+            assert!(parse_shard(bad).unwrap_err().contains("--shard"), "{bad}");
+        }
+        let (rest, shard) = split_shard("games=3\nseed=1\nshard=2/3\n");
+        assert_eq!((rest.as_str(), shard), ("games=3\nseed=1\n", Some((2, 3))));
+    }
+
+    #[test]
+    fn learn_chance_draws_follow_the_probabilities() {
+        let outcomes = [('a', 0.25), ('b', 0.5), ('c', 0.25)];
+        assert_eq!(draw(&outcomes, 0.0), 'a');
+        assert_eq!(draw(&outcomes, 0.2499), 'a');
+        assert_eq!(draw(&outcomes, 0.25), 'b');
+        assert_eq!(draw(&outcomes, 0.7499), 'b');
+        assert_eq!(draw(&outcomes, 0.9999), 'c');
+        // Rounding that leaves the sum under 1 still lands on the last outcome.
+        assert_eq!(draw(&[('x', 0.3), ('y', 0.3)], 0.99), 'y');
+    }
+
+    #[test]
+    fn learn_shard_game_numbers_partition_the_run() {
+        let mut cfg = SelfplayConfig {
+            engines: Vec::new(),
+            games: 10,
+            seed: 0,
+            opening_plies: (0, 0),
+            random_move: 0.0,
+            max_plies: 10,
+            exact: None,
+            shard: None,
+            threads: 1,
+            progress: false,
+            stop_after: None,
+        };
+        let mut all = Vec::new();
+        for i in 0..3 {
+            cfg.shard = Some((i, 3));
+            all.extend((0..shard_games(&cfg)).map(|k| game_number(&cfg, k)));
+        }
+        all.sort_unstable();
+        assert_eq!(all, (0..10).collect::<Vec<u32>>());
+        cfg.shard = Some((11, 12));
+        assert_eq!(shard_games(&cfg), 0);
+    }
+}
