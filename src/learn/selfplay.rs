@@ -804,4 +804,67 @@ mod tests {
         cfg.shard = Some((11, 12));
         assert_eq!(shard_games(&cfg), 0);
     }
+
+    /// Games finishing out of order are written in game order: each waits for those before it.
+    #[test]
+    fn learn_games_are_written_in_game_order_whatever_order_they_finish() {
+        let path = std::env::temp_dir().join(format!("learn-order-{}.blpos", std::process::id()));
+        let header = Header {
+            game: "test".into(),
+            rules: String::new(),
+            meta: String::new(),
+        };
+        let cfg = SelfplayConfig {
+            engines: Vec::new(),
+            games: 3,
+            seed: 0,
+            opening_plies: (0, 0),
+            random_move: 0.0,
+            max_plies: 10,
+            exact: None,
+            shard: None,
+            threads: 1,
+            progress: false,
+            stop_after: None,
+        };
+        let mut sh = Shared {
+            writer: PositionWriter::create(&path, &header).unwrap(),
+            seen: HashSet::new(),
+            waiting: BTreeMap::new(),
+            next: 0,
+            stats: RunStats::default(),
+            error: None,
+        };
+        let game = |g: u32| GameOutcome {
+            game: g,
+            plies: 1,
+            cut: false,
+            records: vec![PositionRecord {
+                game: g,
+                ply: 0,
+                side: 0,
+                hash: g as u64,
+                result: 1.0,
+                score: None,
+                exact: None,
+                position: format!("p{g}"),
+            }],
+        };
+        for (k, written) in [(2, 0), (0, 1), (1, 3)] {
+            sh.waiting.insert(k, game(k as u32));
+            assert!(sh.flush_in_order(&cfg).unwrap());
+            assert_eq!(sh.stats.session_games, written, "after game {k} finished");
+        }
+        drop(sh);
+        let (_, entries) = super::super::positions_file::read_all(&path).unwrap();
+        let order: Vec<u32> = entries
+            .iter()
+            .filter_map(|e| match e {
+                Entry::GameEnd(g) => Some(g.game),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(order, [0, 1, 2]);
+        std::fs::remove_file(&path).unwrap();
+    }
 }
