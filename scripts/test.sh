@@ -33,6 +33,7 @@ bash scripts/ci_oware.sh
 bash scripts/ci_junqi.sh
 bash scripts/ci_view.sh "$BOARDLAB"
 bash scripts/ci_tune.sh
+bash scripts/ci_learn.sh
 
 echo "== arena: a tournament run as 2 Ray shards and merged equals the single run"
 arena_tmp=$(mktemp -d)

@@ -8,6 +8,7 @@
 //! - `search`: the back ends (alpha-beta, expectimax, MCTS, baselines).
 //! - `arena`: tournaments, statistics, external engines; `protocol`: text protocols.
 //! - `tune`: labelled positions, Texel (logistic) tuning, SPSA.
+//! - `learn`: learning at scale: the position file format, self-play generation.
 
 pub mod agent;
 pub mod arena;
@@ -16,6 +17,7 @@ pub mod engine_file;
 pub mod eval;
 pub mod game;
 pub mod games;
+pub mod learn;
 pub mod protocol;
 pub mod search;
 pub mod tune;

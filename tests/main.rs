@@ -38,6 +38,7 @@ mod play_tmux;
 mod race;
 mod search_cli;
 mod search_pin;
+mod selfplay;
 mod tune;
 mod tune_td;
 mod washogi;

@@ -34,6 +34,7 @@ mod perft;
 mod play;
 mod replay;
 mod search;
+mod selfplay;
 mod serve;
 mod show;
 mod solve;
@@ -92,6 +93,8 @@ pub enum Command {
     /// Tune an engine's numbers: labelled positions, Texel (logistic) tuning, SPSA, ProbCut, Othello
     /// pattern tables.
     Tune(tune::TuneArgs),
+    /// Generate labelled positions by self-play into a position file (.blpos); merge shards.
+    Selfplay(selfplay::SelfplayArgs),
 }
 
 /// A command's failure: the message the user sees, and the exit code.
@@ -125,6 +128,7 @@ pub fn run() -> i32 {
         Command::Play(args) => play::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Tune(args) => tune::run(args),
+        Command::Selfplay(args) => selfplay::run(args),
     };
     match result {
         Ok(()) => 0,
