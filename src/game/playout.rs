@@ -8,8 +8,15 @@ use super::movelist::MoveList;
 
 /// Draws an index from weighted outcomes (weights sum to about 1).
 pub fn sample_outcome<M: Copy, R: Rng + ?Sized>(outcomes: &[(M, f64)], rng: &mut R) -> M {
+    outcome_at(outcomes, rng.gen::<f64>())
+}
+
+/// The outcome a uniform `u` in [0, 1) falls on, the weights scaled to their sum (so rounding
+/// that leaves the sum under 1 still lands on the last outcome). `sample_outcome` draws `u`;
+/// a caller with its own generator (self-play's per-game seeds) passes it in.
+pub fn outcome_at<M: Copy>(outcomes: &[(M, f64)], u: f64) -> M {
     let total: f64 = outcomes.iter().map(|(_, p)| p).sum();
-    let mut x = rng.gen::<f64>() * total;
+    let mut x = u * total;
     for &(mv, p) in outcomes {
         if x < p {
             return mv;

@@ -233,7 +233,7 @@ pub fn play_game<G: Evaluate>(
             Turn::Chance => {
                 outcomes.clear();
                 state.chance_outcomes(&mut outcomes);
-                let mv = draw(&outcomes, rng.gen::<f64>());
+                let mv = crate::game::playout::outcome_at(&outcomes, rng.gen::<f64>());
                 state.play(mv);
             }
             Turn::Player(p) => {
@@ -299,18 +299,6 @@ pub fn play_game<G: Evaluate>(
         cut,
         records,
     })
-}
-
-/// The outcome `u` (uniform in [0, 1)) falls on, by the outcomes' probabilities.
-fn draw<M: Copy>(outcomes: &[(M, f64)], u: f64) -> M {
-    let mut acc = 0.0;
-    for &(m, p) in outcomes {
-        acc += p;
-        if u < acc {
-            return m;
-        }
-    }
-    outcomes.last().expect("a chance node has outcomes").0
 }
 
 /// What a rerun finds in an existing file.
@@ -770,20 +758,23 @@ mod tests {
     #[test]
     fn learn_chance_draws_follow_the_probabilities() {
         let outcomes = [('a', 0.25), ('b', 0.5), ('c', 0.25)];
-        assert_eq!(draw(&outcomes, 0.0), 'a');
-        assert_eq!(draw(&outcomes, 0.2499), 'a');
-        assert_eq!(draw(&outcomes, 0.25), 'b');
-        assert_eq!(draw(&outcomes, 0.7499), 'b');
-        assert_eq!(draw(&outcomes, 0.9999), 'c');
+        assert_eq!(crate::game::playout::outcome_at(&outcomes, 0.0), 'a');
+        assert_eq!(crate::game::playout::outcome_at(&outcomes, 0.2499), 'a');
+        assert_eq!(crate::game::playout::outcome_at(&outcomes, 0.25), 'b');
+        assert_eq!(crate::game::playout::outcome_at(&outcomes, 0.7499), 'b');
+        assert_eq!(crate::game::playout::outcome_at(&outcomes, 0.9999), 'c');
         // Rounding that leaves the sum under 1 still lands on the last outcome.
-        assert_eq!(draw(&[('x', 0.3), ('y', 0.3)], 0.99), 'y');
+        assert_eq!(
+            crate::game::playout::outcome_at(&[('x', 0.3), ('y', 0.3)], 0.99),
+            'y'
+        );
     }
 
-    #[test]
-    fn learn_shard_game_numbers_partition_the_run() {
-        let mut cfg = SelfplayConfig {
+    /// A run of `games` games with no engines: what the scheduling and writing tests need.
+    fn bare_config(games: u32) -> SelfplayConfig {
+        SelfplayConfig {
             engines: Vec::new(),
-            games: 10,
+            games,
             seed: 0,
             opening_plies: (0, 0),
             random_move: 0.0,
@@ -793,7 +784,12 @@ mod tests {
             threads: 1,
             progress: false,
             stop_after: None,
-        };
+        }
+    }
+
+    #[test]
+    fn learn_shard_game_numbers_partition_the_run() {
+        let mut cfg = bare_config(10);
         let mut all = Vec::new();
         for i in 0..3 {
             cfg.shard = Some((i, 3));
@@ -814,19 +810,7 @@ mod tests {
             rules: String::new(),
             meta: String::new(),
         };
-        let cfg = SelfplayConfig {
-            engines: Vec::new(),
-            games: 3,
-            seed: 0,
-            opening_plies: (0, 0),
-            random_move: 0.0,
-            max_plies: 10,
-            exact: None,
-            shard: None,
-            threads: 1,
-            progress: false,
-            stop_after: None,
-        };
+        let cfg = bare_config(3);
         let mut sh = Shared {
             writer: PositionWriter::create(&path, &header).unwrap(),
             seen: HashSet::new(),
