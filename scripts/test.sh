@@ -5,13 +5,13 @@
 # differential tests against independent implementations with CI-sized counts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Debian packages the viewing tests need: headless Chromium (scripts/ci_view.sh) and tmux
+# Debian packages the viewing tests need: headless Chromium (scripts/ci/view.sh) and tmux
 # (tests/play_tmux.rs), installed when missing (as root, or through sudo).
 if ! command -v chromium >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1; then
   as_root=""; [ "$(id -u)" = 0 ] || as_root="sudo"
   $as_root apt-get update -qq && $as_root apt-get install -y -qq chromium tmux >/dev/null
 fi
-PY=$(bash scripts/pyenv.sh)
+PY=$(bash scripts/ci/pyenv.sh)
 export BOARDLAB_PYTHON="$PY"
 cargo build --release --locked
 BOARDLAB=$(pwd)/target/release/boardlab
@@ -21,30 +21,30 @@ echo "== cargo test (release)"
 cargo test --release --locked
 
 echo "== cross-checks against independent implementations"
-"$PY" scripts/crosscheck_othello.py --games "${OTHELLO_GAMES:-300}"
-"$PY" scripts/crosscheck_draughts.py --games "${DRAUGHTS_GAMES:-100}"
-"$PY" scripts/hub_with_pydraughts.py --games 1
-"$PY" scripts/crosscheck_ewn.py --games "${EWN_GAMES:-200}"
-"$PY" scripts/crosscheck_ewn.py --perft 8 --setups 2
-bash scripts/ci_gomoku.sh
-bash scripts/ci_washogi.sh
-bash scripts/ci_backgammon.sh
-bash scripts/ci_oware.sh
-bash scripts/ci_junqi.sh
-bash scripts/ci_view.sh "$BOARDLAB"
-bash scripts/ci_tune.sh
-bash scripts/ci_learn.sh
+"$PY" scripts/crosscheck/othello_openspiel.py --games "${OTHELLO_GAMES:-300}"
+"$PY" scripts/crosscheck/draughts_pydraughts.py --games "${DRAUGHTS_GAMES:-100}"
+"$PY" scripts/crosscheck/hub_with_pydraughts.py --games 1
+"$PY" scripts/crosscheck/ewn_openspiel.py --games "${EWN_GAMES:-200}"
+"$PY" scripts/crosscheck/ewn_openspiel.py --perft 8 --setups 2
+bash scripts/ci/gomoku.sh
+bash scripts/ci/washogi.sh
+bash scripts/ci/backgammon.sh
+bash scripts/ci/oware.sh
+bash scripts/ci/junqi.sh
+bash scripts/ci/view.sh "$BOARDLAB"
+bash scripts/ci/tune.sh
+bash scripts/ci/learn.sh
 
 echo "== arena: a tournament run as 2 Ray shards and merged equals the single run"
 arena_tmp=$(mktemp -d)
 arena_args=(--engines engines/othello/random.toml tests/fixtures/arena/random-b.toml
             tests/fixtures/arena/random-c.toml --games 20 --seed 3)
 "$BOARDLAB" tournament "${arena_args[@]}" --quiet --out "$arena_tmp/single" > /dev/null
-"$PY" scripts/ray_tournament.py --shards 2 --out "$arena_tmp/ray" --boardlab "$BOARDLAB" \
+"$PY" scripts/tools/ray_tournament.py --shards 2 --out "$arena_tmp/ray" --boardlab "$BOARDLAB" \
   -- "${arena_args[@]}" > /dev/null
 cmp "$arena_tmp/single/standings.csv" "$arena_tmp/ray/merged/standings.csv"
 echo "== arena: an SPRT on Ray, tested by the driver between waves of shards"
-"$PY" scripts/ray_tournament.py --shards 2 --batches 5 --out "$arena_tmp/ray-sprt" --boardlab "$BOARDLAB" \
+"$PY" scripts/tools/ray_tournament.py --shards 2 --batches 5 --out "$arena_tmp/ray-sprt" --boardlab "$BOARDLAB" \
   -- --engines engines/othello/ab-d4.toml engines/othello/random.toml --games 200 --seed 3 \
   --sprt elo0=0,elo1=200,alpha=0.05,beta=0.05 2> "$arena_tmp/ray-sprt.log"
 cat "$arena_tmp/ray-sprt.log"
@@ -60,4 +60,4 @@ PYEOF
 rm -rf "$arena_tmp"
 
 echo "== race games: exact seat values against simulation"
-bash scripts/ci_race.sh
+bash scripts/ci/race.sh

@@ -117,7 +117,7 @@ fn merged_shards_equal_the_single_run() {
 
 /// Played as a whole, an SPRT stops at its first decision; a shard of it plays its whole slice
 /// (its own part of the evidence decides nothing), and the merged shards carry the test's
-/// decision over every game (what scripts/ray_tournament.py --batches reads between waves).
+/// decision over every game (what scripts/tools/ray_tournament.py --batches reads between waves).
 #[test]
 fn sprt_shards_play_their_slice_and_the_merge_decides() {
     let dir = std::env::temp_dir().join(format!("arena-sprt-shards-{}", std::process::id()));

@@ -1,5 +1,5 @@
 //! FFO endgame positions solved exactly: the score must be the best score listed in the file.
-//! CI affords only the quicker ones (in release mode); the full 40-59 run is `scripts/ffo.sh`
+//! CI affords only the quicker ones (in release mode); the full 40-59 run is `scripts/speed/ffo.sh`
 //! (results/ffo.md). The positions are in `tests/data/othello/` (the FFO suite, see its README).
 
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! AlphaGomoku: double fours in one line, fake threes, threes whose straight-four point is itself
 //! forbidden, fours that make a five), transcribed as data in
 //! tests/data/gomoku/alphagomoku_test_renju.txt and replayed here step by step. The differential
-//! test against PyPI `renju` is scripts/crosscheck_gomoku_forbidden.py.
+//! test against PyPI `renju` is scripts/crosscheck/gomoku_forbidden.py.
 
 use boardlab::game::{Game, RuleSet};
 use boardlab::games::gomoku::board::{Board, BLACK, WHITE};

@@ -3,7 +3,7 @@
 //! random games rarely reach (pawn-drop mate, one pawn a file, forced promotion, repetition and
 //! perpetual check, stalemate), text round trips and refusal of malformed input.
 //!
-//! CI sizes; `scripts/ci_washogi.sh --full` runs the big counts (perft 4 with the slow generator,
+//! CI sizes; `scripts/ci/washogi.sh --full` runs the big counts (perft 4 with the slow generator,
 //! 1,000 random positions a rule set at depth 2).
 
 use std::collections::BTreeSet;

@@ -136,7 +136,7 @@ mod tests {
         t
     }
 
-    // Reference: scripts/stats_reference.py `bradley_terry` (independent Python MM iteration):
+    // Reference: scripts/crosscheck/stats_reference.py `bradley_terry` (independent Python MM iteration):
     // 0 scores 12/20 against 1, 15/20 against 2; 1 scores 11/20 against 2.
     #[test]
     fn three_engines_pinned() {

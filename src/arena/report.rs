@@ -881,7 +881,7 @@ mod tests {
         let b = sprt_status(&sprt, &games);
         assert_eq!(a.decision, SprtDecision::AcceptH1);
         assert_eq!((a.pairs, a.decision), (b.pairs, b.decision));
-        // The first prefix past the bound: 23 pairs won twice (sprt.rs, stats_reference.py).
+        // The first prefix past the bound: 23 pairs won twice (sprt.rs, scripts/crosscheck/stats_reference.py).
         assert_eq!(a.pairs, 23);
     }
 

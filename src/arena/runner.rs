@@ -130,7 +130,7 @@ pub fn run<G: Evaluate>(
     };
 
     // A shard plays its whole slice: the sequential test belongs to whoever merges the shards
-    // (scripts/ray_tournament.py --batches tests the merged games between waves); a shard
+    // (scripts/tools/ray_tournament.py --batches tests the merged games between waves); a shard
     // stopping on its own part of the evidence would stop on a test nobody asked for.
     let sprt_decided = |games: &[ArenaRecord]| {
         m.sprt

@@ -180,7 +180,7 @@ fn mle_with_mean(freq: &[f64; 5], s: f64) -> [f64; 5] {
 mod tests {
     use super::*;
 
-    // Reference values: scripts/stats_reference.py (independent Python).
+    // Reference values: scripts/crosscheck/stats_reference.py (independent Python).
     #[test]
     fn llr_and_bounds_pinned() {
         let p = SprtParams::parse("elo0=0,elo1=10,alpha=0.05,beta=0.05").unwrap();
@@ -209,7 +209,7 @@ mod tests {
     #[test]
     fn one_pair_decides_nothing_and_one_sided_runs_decide_late_enough() {
         // The case: elo0=0, elo1=50 stopped after one pair. The MLE LLR of one pair is
-        // small (scripts/stats_reference.py), and no decision comes before min_pairs anyway.
+        // small (scripts/crosscheck/stats_reference.py), and no decision comes before min_pairs anyway.
         let p = SprtParams::parse("elo0=0,elo1=50").unwrap();
         for (pair, want) in [
             ([0, 0, 0, 1, 0], 0.13365326007577094),
@@ -223,7 +223,7 @@ mod tests {
         let llr = p.llr(&Pentanomial([0, 2, 1, 3, 4]));
         assert!((llr - 1.3205185462654399).abs() < 1e-9, "{llr}");
         // Every pair won twice: H1 after 23 pairs; every pair lost twice: H0 after 20
-        // (stats_reference.py first_decision).
+        // (scripts/crosscheck/stats_reference.py first_decision).
         let first = |kind: usize, want: SprtDecision| {
             (1..1000u64)
                 .find(|&k| {

@@ -225,7 +225,7 @@ mod tests {
         assert!((a - b).abs() < tol, "{a} vs {b}");
     }
 
-    // Expected values computed independently with Python (scripts/stats_reference.py prints
+    // Expected values computed independently with Python (scripts/crosscheck/stats_reference.py prints
     // them: math.log10, math.erf, statistics from the formulas in docs/arena.md).
     #[test]
     fn trinomial_pinned() {
@@ -258,7 +258,7 @@ mod tests {
     #[test]
     fn all_win_loss_pairs_are_even_with_a_regularised_bar() {
         // Every pair one win and one loss: Elo 0.0 (not -0.0), and a bar from the regularised
-        // variance (scripts/stats_reference.py: penta([0,0,10,0,0])).
+        // variance (scripts/crosscheck/stats_reference.py: penta([0,0,10,0,0])).
         let e = Pentanomial([0, 0, 10, 0, 0]).elo().unwrap();
         assert!(e.elo.abs() < 1e-9, "{}", e.elo);
         close(e.error, 3.403553665709381, 1e-6);

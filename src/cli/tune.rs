@@ -346,7 +346,7 @@ struct SpsaArgs {
     /// Keep every iteration's games (iter-<k>/); by default removed once counted.
     #[arg(long)]
     keep_games: bool,
-    /// Play each iteration as this many shards on Ray (scripts/ray_tournament.py), merged.
+    /// Play each iteration as this many shards on Ray (scripts/tools/ray_tournament.py), merged.
     #[arg(long)]
     ray_shards: Option<usize>,
     /// Ray cluster address (default: a local instance).
@@ -426,10 +426,10 @@ fn spsa_game<G: Evaluate>(a: &SpsaArgs, base: EngineSpec, params: Vec<spsa::Para
         None => &local,
         Some(shards) => {
             let exe = std::env::current_exe().map_err(|e| CliError(e.to_string()))?;
-            let script = PathBuf::from("scripts/ray_tournament.py");
+            let script = PathBuf::from("scripts/tools/ray_tournament.py");
             if !script.exists() {
                 return Err(CliError(
-                    "--ray-shards: run from the repository (scripts/ray_tournament.py)".into(),
+                    "--ray-shards: run from the repository (scripts/tools/ray_tournament.py)".into(),
                 ));
             }
             ray = spsa::RayBatch::<G> {

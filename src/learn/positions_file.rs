@@ -1,6 +1,6 @@
 //! Position files (`.blpos`): labelled positions of any game, binary and streamed, the output
 //! of `boardlab selfplay` and the input of the fitters. The layout is documented in
-//! docs/formats.md ("Position files (.blpos)"); scripts/positions_file.py reads the same bytes.
+//! docs/formats.md ("Position files (.blpos)"); scripts/tools/positions_file.py reads the same bytes.
 //!
 //! A file is a header (magic, version, game id, rules text, free metadata text) and then
 //! frames: `tag: u8, length: u32 LE, body`. Three tags: a position record, the end of one game

@@ -12,7 +12,7 @@
 //!
 //! gnubg is the referee: it rolls the dice, applies the replies, and records the match. It does
 //! not stop on an illegal play (it records "no move"), so the player must be right; boardlab's
-//! generator equals gnubg's (scripts/crosscheck_backgammon_gnubg.py). gnubg's `external` command
+//! generator equals gnubg's (scripts/crosscheck/backgammon_gnubg.py). gnubg's `external` command
 //! is the other direction (gnubg listens and answers board lines with its own moves).
 //!
 //! The board line is read by `games::backgammon::fibs`; this file is the conversation and the

@@ -15,7 +15,7 @@
 //!
 //! Every iteration is an arena tournament directory of two engines (`iter-<k>/`), played by the
 //! arena's runner with its fault handling (a crashed or hung engine loses the game), or sharded
-//! and merged on Ray (`scripts/ray_tournament.py`) exactly as tournaments are. After each
+//! and merged on Ray (`scripts/tools/ray_tournament.py`) exactly as tournaments are. After each
 //! iteration `state.json` is rewritten (atomically: a temporary file renamed), so a killed run
 //! resumes at the iteration it was in, whose recorded games the runner keeps: nothing is lost
 //! and, the engines being deterministic at fixed depth or nodes, a resumed run ends exactly as an
@@ -352,7 +352,7 @@ impl<G: Evaluate> GameBatch for LocalBatch<G> {
 }
 
 /// The shard-and-merge path of tournaments on Ray: the iteration's engines are written to
-/// files and `scripts/ray_tournament.py` plays `shards` shards of it and merges them.
+/// files and `scripts/tools/ray_tournament.py` plays `shards` shards of it and merges them.
 pub struct RayBatch<G> {
     pub _game: std::marker::PhantomData<G>,
     pub python: String,

@@ -83,7 +83,7 @@ pub const FEATURES: &[&str] = &[
 /// Default weights of the win model (logits). Fitted to gnubg's 0-ply cubeless evaluations of
 /// 60,308 contact positions from 1,000 games of gnubg's noisy self-play (48,247 fitted, 12,061
 /// held out: mean |win - gnubg| 0.169 -> 0.091 against the hand-set weights before):
-/// `BOARDLAB_GAMES=1000 scripts/backgammon_gnubg_labels.py`, then `fit::tests::fit_print`
+/// `BOARDLAB_GAMES=1000 scripts/peers/backgammon_gnubg_labels.py`, then `fit::tests::fit_print`
 /// (src/games/backgammon/fit.rs). Correlated features share the weight (the pip difference's
 /// own weight is negative beside the back and outside counts that carry most of it).
 pub const DEFAULT_WEIGHTS: &[f64] = &[

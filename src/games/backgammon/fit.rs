@@ -1,6 +1,6 @@
 //! Where `eval::DEFAULT_WEIGHTS` and `eval::GAMMON_WEIGHTS` come from: logistic regressions of
 //! the contact features on gnubg's 0-ply cubeless chances (soft targets) for positions of gnubg's
-//! noisy self-play (scripts/backgammon_gnubg_labels.py writes them). One model for the win
+//! noisy self-play (scripts/peers/backgammon_gnubg_labels.py writes them). One model for the win
 //! chance, and for each side the share of its wins that are gammons and of those backgammons,
 //! each weighted by how often the case arises. Races are left to the race evaluator.
 //!

@@ -2,7 +2,7 @@
 //! The table is Neil Kazaross's "Kazaross XG2" (2011; XG rollouts to 9 points, gnubg rollouts to
 //! 15, extended to 25 by projecting take points), as GNU Backgammon 1.07 distributes it; the
 //! numbers are in `met_kazaross_xg2.txt` beside this file with the table's notice
-//! (scripts/crosscheck_backgammon_met.py checks them against gnubg's XML file). Scores beyond
+//! (scripts/crosscheck/backgammon_met.py checks them against gnubg's XML file). Scores beyond
 //! 25 away use the 25-away entries.
 
 use std::sync::OnceLock;

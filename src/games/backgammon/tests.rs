@@ -216,7 +216,7 @@ fn dice_rules_on_constructed_positions() {
 
 #[test]
 fn opening_rolls_give_the_published_distinct_play_counts() {
-    // gnubg and OpenSpiel agree on these; scripts/crosscheck_backgammon_gnubg.py asks gnubg.
+    // gnubg and OpenSpiel agree on these; scripts/crosscheck/backgammon_gnubg.py asks gnubg.
     let want = [
         ((2, 1), 15),
         ((3, 1), 16),

@@ -1,5 +1,5 @@
 //! Tests of the EWN rules, text forms, hashing, and matches in the seed's format. The perft counts are
-//! boardlab's own; scripts/crosscheck_ewn.py recomputes them with OpenSpiel (`--perft`).
+//! boardlab's own; scripts/crosscheck/ewn_openspiel.py recomputes them with OpenSpiel (`--perft`).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -105,7 +105,7 @@ fn perft_fixed_start() {
     }
 }
 
-/// OpenSpiel's counts (`scripts/crosscheck_ewn.py --perft 10`, see results/ewn.md).
+/// OpenSpiel's counts (`scripts/crosscheck/ewn_openspiel.py --perft 10`, see results/ewn.md).
 const PERFT_FIXED: [u64; 10] = [6, 18, 108, 324, 1944, 6162, 36972, 117369, 704214, 2328378];
 
 /// A start that is not symmetric: red 312/56/4, blue 542/31/6, blue first (OpenSpiel's counts).

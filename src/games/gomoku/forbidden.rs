@@ -5,7 +5,7 @@
 //! a three is allowed). The order of the questions and the treatment of a straight-four point
 //! that would make a five (the three does not count: one more stone there makes a five, not a
 //! straight four) follow the referee of Piskvork, which the differential test compares against
-//! point by point (scripts/crosscheck_gomoku_forbidden.py).
+//! point by point (scripts/crosscheck/gomoku_forbidden.py).
 
 use super::board::{Board, BLACK};
 use super::patterns;

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# CI for position files (.blpos): the Python reader (scripts/tools/positions_file.py, stdlib only)
+# reads what `boardlab selfplay` writes, record for record, and refuses a cut file naming the
+# byte. (The format's and generator's own tests are tests/selfplay.rs, run by cargo test.)
+set -euo pipefail
+. "$(dirname "$0")/../lab.sh"
+PY=${BOARDLAB_PYTHON:-python3}
+if ! command -v "$PY" >/dev/null 2>&1; then
+  echo "learn: no python3, the Python position-file reader is not tested"
+  exit 0
+fi
+B=$BOARDLAB
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf 'name = "ab-d1"\ngame = "othello"\nbackend = "alphabeta"\n[limits]\ndepth = 1\n[params]\ntt_mb = 1\nquiescence = false\n' > "$tmp/ab-d1.toml"
+said=$("$B" selfplay --quiet --engine "$tmp/ab-d1.toml" --games 8 --seed 3 --exact-empties 6 --out "$tmp/run.blpos")
+written=$(echo "$said" | sed -E 's/^selfplay: ([0-9]+) positions written.*/\1/')
+summary=$("$PY" scripts/tools/positions_file.py --summary "$tmp/run.blpos")
+echo "$summary" | grep -qx "positions $written"
+echo "$summary" | grep -qx "games 8 (0 cut at the ply limit)"
+echo "$summary" | grep -qx "finished yes"
+echo "$summary" | grep -q "^with exact value [1-9]"
+[ "$("$PY" scripts/tools/positions_file.py --dump "$tmp/run.blpos" | wc -l)" -eq "$written" ]
+head -c "$(( $(wc -c < "$tmp/run.blpos") / 2 ))" "$tmp/run.blpos" > "$tmp/cut.blpos"
+if "$PY" scripts/tools/positions_file.py --summary "$tmp/cut.blpos" > /dev/null 2> "$tmp/err"; then
+  echo "learn: the Python reader accepted a cut file" >&2
+  exit 1
+fi
+grep -q "cut.blpos: byte [0-9]*: file ends inside a frame" "$tmp/err"
+echo "learn: the Python reader reads selfplay's $written positions and refuses a cut file"
