@@ -637,3 +637,82 @@ fn several_engines_take_turns_and_noise_moves_are_unscored() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The pattern fit reads self-play files: `tune patterns --positions` labels each game by its
+/// exact values, holds out whole games, fits, and writes the weights and one error row a
+/// stage (15 stages of 4 empties); a positions file without exact values has nothing to label.
+#[test]
+fn the_pattern_fit_reads_selfplay_files_and_reports_errors_by_stage() {
+    let dir = tempdir("pattern-fit");
+    let eng = engine(&dir, "othello", "alphabeta", 1, "");
+    let with_exact = dir.join("exact.blpos");
+    let without = dir.join("plain.blpos");
+    let run = |out: &Path, exact: &str| {
+        selfplay(&[
+            "--engine",
+            &eng,
+            "--games",
+            "12",
+            "--seed",
+            "5",
+            "--exact-empties",
+            exact,
+            "--out",
+            out.to_str().unwrap(),
+        ])
+    };
+    run(&with_exact, "8");
+    run(&without, "0");
+    let fit_dir = dir.join("fit");
+    let weights = dir.join("w.bin");
+    let (code, out, err) = boardlab(&[
+        "tune",
+        "patterns",
+        "--positions",
+        with_exact.to_str().unwrap(),
+        without.to_str().unwrap(),
+        "--out",
+        fit_dir.to_str().unwrap(),
+        "--weights",
+        weights.to_str().unwrap(),
+        "--epochs",
+        "3",
+        "--holdout",
+        "4",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(err.contains("24 games read, 12 left out"), "{err}");
+    let csv = std::fs::read_to_string(fit_dir.join("stage_errors.csv")).unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        rows[0],
+        "stage,empties,train_positions,valid_positions,train_mae,valid_mae,train_rms,valid_rms"
+    );
+    assert_eq!(rows.len(), 1 + 15, "{csv}");
+    assert!(rows[1].starts_with("0,1-4,"), "{csv}");
+    let held_out: usize = rows[1..]
+        .iter()
+        .map(|r| r.split(',').nth(3).unwrap().parse::<usize>().unwrap())
+        .sum();
+    assert!(held_out > 0, "games 0, 4 and 8 are held out: {csv}");
+    assert!(std::fs::metadata(&weights).unwrap().len() > 0);
+    // --games and --positions are two ways in, not one.
+    let (code, _, err) = boardlab(&[
+        "tune",
+        "patterns",
+        "--positions",
+        with_exact.to_str().unwrap(),
+        "--games",
+        "x.jsonl",
+        "--out",
+        fit_dir.to_str().unwrap(),
+        "--weights",
+        weights.to_str().unwrap(),
+    ]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("--games") && err.contains("--positions"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

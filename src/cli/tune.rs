@@ -429,7 +429,8 @@ fn spsa_game<G: Evaluate>(a: &SpsaArgs, base: EngineSpec, params: Vec<spsa::Para
             let script = PathBuf::from("scripts/tools/ray_tournament.py");
             if !script.exists() {
                 return Err(CliError(
-                    "--ray-shards: run from the repository (scripts/tools/ray_tournament.py)".into(),
+                    "--ray-shards: run from the repository (scripts/tools/ray_tournament.py)"
+                        .into(),
                 ));
             }
             ray = spsa::RayBatch::<G> {

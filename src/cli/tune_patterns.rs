@@ -1,4 +1,5 @@
-//! `boardlab tune patterns`: the Othello pattern tables fitted from arena games (src/tune/patterns.rs).
+//! `boardlab tune patterns`: the Othello pattern tables fitted from arena games or from
+//! self-play position files (src/tune/patterns.rs, src/tune/pattern_samples.rs).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -10,10 +11,14 @@ use crate::tune::patterns as pat;
 
 #[derive(Args, Debug)]
 pub struct PatternsArgs {
-    /// Arena game records (games.jsonl), one or more.
-    #[arg(long, num_args = 1.., required = true)]
+    /// Arena game records (games.jsonl), one or more; their positions are labelled here.
+    #[arg(long, num_args = 1.., required_unless_present = "positions", conflicts_with = "positions")]
     games: Vec<PathBuf>,
-    /// Positions with at most this many empties are labelled by the exact solver.
+    /// Position files (.blpos) of `boardlab selfplay --exact-empties N`, one or more, read
+    /// streaming: their exact values label the positions (see src/tune/pattern_samples.rs).
+    #[arg(long, num_args = 1..)]
+    positions: Vec<PathBuf>,
+    /// With --games: positions with at most this many empties are labelled by the exact solver.
     #[arg(long, default_value_t = 18)]
     exact_empties: u32,
     /// The run directory: the label cache (labels-<k>.bin, one per --games file, resumed
@@ -55,30 +60,23 @@ pub fn run(a: PatternsArgs) -> CliResult {
         "tune patterns: {:?}",
         std::env::args().collect::<Vec<_>>()
     ));
-    let (mut train, mut valid) = (Vec::new(), Vec::new());
-    for (k, file) in a.games.iter().enumerate() {
-        let games = pat::read_games(file)?;
-        let cache = a.out.join(format!("labels-{k}.bin"));
+    let (train, valid) = if a.positions.is_empty() {
+        label_arena_games(&a)?
+    } else {
         let started = std::time::Instant::now();
-        let mut last = std::time::Instant::now();
-        pat::label_games(&games, a.exact_empties, &cache, |done, all| {
-            if last.elapsed().as_secs() >= 10 || done == all {
-                last = std::time::Instant::now();
+        let got =
+            crate::tune::pattern_samples::read_position_files(&a.positions, a.holdout, |n| {
                 eprintln!(
-                    "labelling {}: {done}/{all} games, {:.0} s",
-                    file.display(),
+                    "reading positions: {n}, {:.0} s",
                     started.elapsed().as_secs_f64()
-                );
-            }
-        })?;
-        for (g, samples) in pat::read_labels(&cache)? {
-            if g % a.holdout.max(1) == 0 {
-                valid.extend(samples);
-            } else {
-                train.extend(samples);
-            }
-        }
-    }
+                )
+            })?;
+        say(format!(
+            "{} games read, {} left out (no exact value to label them), {} positions exact",
+            got.games, got.games_without_exact, got.exact_positions
+        ));
+        (got.train, got.valid)
+    };
     let exact = train.iter().filter(|s| s.exact).count();
     say(format!(
         "{} training positions ({exact} with exact scores), {} held out",
@@ -110,19 +108,69 @@ pub fn run(a: PatternsArgs) -> CliResult {
     let q = pat::quantise(&w);
     std::fs::write(&a.weights, q.to_bytes())
         .map_err(|e| CliError(format!("{}: {e}", a.weights.display())))?;
-    for (stage, t, v) in pat::stage_errors(&w, &train, &valid) {
+    let errors_path = a.out.join("stage_errors.csv");
+    let mut csv = String::from(
+        "stage,empties,train_positions,valid_positions,train_mae,valid_mae,train_rms,valid_rms\n",
+    );
+    for e in pat::stage_errors(&w, &train, &valid) {
+        let empties = format!("{}-{}", e.stage * 4 + 1, e.stage * 4 + 4);
         say(format!(
-            "stage {stage:2} (empties {:2}-{:2}): train RMS {:.2}, validation RMS {:.2} discs",
-            stage * 4 + 1,
-            stage * 4 + 4,
-            t.sqrt(),
-            v.sqrt()
+            "stage {:2} (empties {empties:>5}): validation mean error {:.2} discs (RMS {:.2}), train {:.2} (RMS {:.2}); {} / {} positions",
+            e.stage,
+            e.valid_mae,
+            e.valid_mse.sqrt(),
+            e.train_mae,
+            e.train_mse.sqrt(),
+            e.train_positions,
+            e.valid_positions
+        ));
+        csv.push_str(&format!(
+            "{},{empties},{},{},{:.4},{:.4},{:.4},{:.4}\n",
+            e.stage,
+            e.train_positions,
+            e.valid_positions,
+            e.train_mae,
+            e.valid_mae,
+            e.train_mse.sqrt(),
+            e.valid_mse.sqrt()
         ));
     }
+    std::fs::write(&errors_path, csv)
+        .map_err(|e| CliError(format!("{}: {e}", errors_path.display())))?;
     say(format!(
         "weights written to {} in {:.0} s",
         a.weights.display(),
         started.elapsed().as_secs_f64()
     ));
     Ok(())
+}
+
+/// The arena games of `--games`, labelled by the exact solver into the run's label caches
+/// (resumed after a kill), split into training and held-out games.
+fn label_arena_games(a: &PatternsArgs) -> Result<(Vec<pat::Sample>, Vec<pat::Sample>), CliError> {
+    let (mut train, mut valid) = (Vec::new(), Vec::new());
+    for (k, file) in a.games.iter().enumerate() {
+        let games = pat::read_games(file)?;
+        let cache = a.out.join(format!("labels-{k}.bin"));
+        let started = std::time::Instant::now();
+        let mut last = std::time::Instant::now();
+        pat::label_games(&games, a.exact_empties, &cache, |done, all| {
+            if last.elapsed().as_secs() >= 10 || done == all {
+                last = std::time::Instant::now();
+                eprintln!(
+                    "labelling {}: {done}/{all} games, {:.0} s",
+                    file.display(),
+                    started.elapsed().as_secs_f64()
+                );
+            }
+        })?;
+        for (g, samples) in pat::read_labels(&cache)? {
+            if g % a.holdout.max(1) == 0 {
+                valid.extend(samples);
+            } else {
+                train.extend(samples);
+            }
+        }
+    }
+    Ok((train, valid))
 }

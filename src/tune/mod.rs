@@ -15,6 +15,7 @@
 pub mod draughts_patterns;
 pub mod engine_file;
 pub mod optimizer;
+pub mod pattern_samples;
 pub mod patterns;
 pub mod positions;
 pub mod probcut;

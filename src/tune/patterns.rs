@@ -245,16 +245,17 @@ fn stage_weights(empties: u32) -> impl Iterator<Item = (usize, f32)> {
 /// Per-epoch report: (epoch, train mean squared error, validation mean squared error).
 pub type EpochReport = (usize, f64, f64);
 
-/// Sum of squared errors and count over `samples` (own stage only) with float weights.
-fn error(w: &[f32], samples: &[Sample]) -> (f64, f64) {
+/// Sums of squared and absolute errors and the count over `samples` (own stage only), with
+/// float weights.
+fn error(w: &[f32], samples: &[Sample]) -> (f64, f64, f64) {
     let layout = layout();
     let n = layout.instance_count();
     let per = layout.per_stage;
     samples
         .par_iter()
         .fold(
-            || (0.0f64, 0.0f64),
-            |(se, c), s| {
+            || (0.0f64, 0.0f64, 0.0f64),
+            |(se, ae, c), s| {
                 let mut idx = [0u32; 64];
                 layout.features(s.own, s.opp, &mut idx);
                 let base = stage((!(s.own | s.opp)).count_ones()) * per;
@@ -263,10 +264,10 @@ fn error(w: &[f32], samples: &[Sample]) -> (f64, f64) {
                     p += w[base + i as usize];
                 }
                 let r = (p - s.label as f32) as f64;
-                (se + r * r, c + 1.0)
+                (se + r * r, ae + r.abs(), c + 1.0)
             },
         )
-        .reduce(|| (0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1))
+        .reduce(|| (0.0, 0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2))
 }
 
 /// Least-squares fit of the pattern tables to `train`; `valid` is only measured. Returns the
@@ -348,16 +349,29 @@ pub fn fit(
         }
         let every = (config.epochs / 30).max(1);
         if epoch % every == 0 || epoch == config.epochs || epoch == 1 {
-            let (tse, tc) = error(&w, train);
-            let (vse, vc) = error(&w, valid);
+            let (tse, _, tc) = error(&w, train);
+            let (vse, _, vc) = error(&w, valid);
             report((epoch, tse / tc.max(1.0), vse / vc.max(1.0)));
         }
     }
     w
 }
 
-/// Mean squared error a stage (own stage only): (stage, train, validation).
-pub fn stage_errors(w: &[f32], train: &[Sample], valid: &[Sample]) -> Vec<(usize, f64, f64)> {
+/// One stage's errors in discs (own stage only), on the training and the held-out positions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StageError {
+    pub stage: usize,
+    pub train_positions: usize,
+    pub valid_positions: usize,
+    pub train_mse: f64,
+    pub valid_mse: f64,
+    /// Mean absolute error, the figure Edax and Egaroucid report per stage.
+    pub train_mae: f64,
+    pub valid_mae: f64,
+}
+
+/// The errors of every stage.
+pub fn stage_errors(w: &[f32], train: &[Sample], valid: &[Sample]) -> Vec<StageError> {
     (0..STAGES)
         .map(|st| {
             let of = |set: &[Sample]| {
@@ -366,10 +380,20 @@ pub fn stage_errors(w: &[f32], train: &[Sample], valid: &[Sample]) -> Vec<(usize
                     .filter(|s| stage((!(s.own | s.opp)).count_ones()) == st)
                     .copied()
                     .collect();
-                let (se, c) = error(w, &part);
-                se / c.max(1.0)
+                let (se, ae, c) = error(w, &part);
+                (part.len(), se / c.max(1.0), ae / c.max(1.0))
             };
-            (st, of(train), of(valid))
+            let (tn, tmse, tmae) = of(train);
+            let (vn, vmse, vmae) = of(valid);
+            StageError {
+                stage: st,
+                train_positions: tn,
+                valid_positions: vn,
+                train_mse: tmse,
+                valid_mse: vmse,
+                train_mae: tmae,
+                valid_mae: vmae,
+            }
         })
         .collect()
 }
@@ -458,7 +482,7 @@ mod tests {
         // what identifies it: the training labels are fitted, fresh positions are predicted
         // far better than by their mean, and the diag4 table found is the planted one up to a
         // constant (correlation of the centred tables).
-        let (se, c) = error(&w, &samples);
+        let (se, _, c) = error(&w, &samples);
         assert!(se / c < 0.05, "training mean squared error {}", se / c);
         let fresh: Vec<Sample> = (0..1000)
             .map(|_| {
@@ -477,7 +501,7 @@ mod tests {
             .map(|s| (s.label as f64 - m).powi(2))
             .sum::<f64>()
             / fresh.len() as f64;
-        let (se, c) = error(&w, &fresh);
+        let (se, _, c) = error(&w, &fresh);
         assert!(
             se / c < 0.25 * var,
             "fresh mean squared error {} (label variance {var})",
