@@ -28,3 +28,22 @@ if "$PY" scripts/tools/positions_file.py --summary "$tmp/cut.blpos" > /dev/null 
 fi
 grep -q "cut.blpos: byte [0-9]*: file ends inside a frame" "$tmp/err"
 echo "learn: the Python reader reads selfplay's $written positions and refuses a cut file"
+
+# The generate-fit-gate loop end to end, small: one generation of 40 depth-1 self-play games
+# fitted for 5 epochs is far weaker than the committed tables (fitted on 970,000 positions),
+# and the gate must reject it (SPRT H0). A second run of the same command resumes: every step's
+# output is there, nothing is replayed, and the verdict is the same.
+printf 'name = "gen-d1"\ngame = "othello"\nbackend = "alphabeta"\n[limits]\ndepth = 1\n[weights]\npatterns = 1.0\n[params]\ntt_mb = 1\nquiescence = false\n' > "$tmp/gen.toml"
+sed 's/gen-d1/play-d2/; s/depth = 1/depth = 2/' "$tmp/gen.toml" > "$tmp/play.toml"
+loop=(scripts/tools/generations.py --run "$tmp/loop" --generations 1 --generator "$tmp/gen.toml"
+      --player "$tmp/play.toml" --games 40 --exact-empties 8 --gate-games 400 --depth 2
+      --elo1 50 --fit-args "--epochs 5" --boardlab "$B")
+"$PY" "${loop[@]}" > "$tmp/loop.log" 2>&1 || { cat "$tmp/loop.log" >&2; exit 1; }
+grep -q "attempt 1: .* gate AcceptH0 .*: rejected" "$tmp/loop.log" || { cat "$tmp/loop.log" >&2; exit 1; }
+"$PY" "${loop[@]}" > "$tmp/loop2.log" 2>&1
+if grep -q "boardlab selfplay\|boardlab tune\|boardlab match" "$tmp/loop2.log"; then
+  echo "learn: the resumed loop ran a step again" >&2; cat "$tmp/loop2.log" >&2; exit 1
+fi
+grep -q "1 attempts, 0 kept" "$tmp/loop2.log"
+grep -q "^| 1 | no | .* | AcceptH0 |" "$tmp/loop/generations.md"
+echo "learn: a generate-fit-gate loop rejects a weakened generation and resumes without replaying"
