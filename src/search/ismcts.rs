@@ -18,7 +18,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::linear::LinearEval;
 use crate::agent::{AgentError, Limits, ObservingAgent, SearchReport};
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::playout::{random_step, sample_outcome};
 use crate::game::{ImperfectInformation, MoveList, Returns, Turn, MAX_PLAYERS};
 
@@ -84,7 +84,7 @@ impl<M> Node<M> {
     }
 }
 
-pub struct Ismcts<G: ImperfectInformation + Evaluate> {
+pub struct Ismcts<G: ImperfectInformation + GameKnowledge> {
     name: String,
     eval: LinearEval,
     config: IsmctsConfig,
@@ -95,7 +95,7 @@ pub struct Ismcts<G: ImperfectInformation + Evaluate> {
     _game: PhantomData<fn() -> G>,
 }
 
-impl<G: ImperfectInformation + Evaluate> Ismcts<G> {
+impl<G: ImperfectInformation + GameKnowledge> Ismcts<G> {
     pub fn new(
         name: impl Into<String>,
         weights: Vec<f64>,
@@ -299,7 +299,7 @@ impl<G: ImperfectInformation + Evaluate> Ismcts<G> {
     }
 }
 
-impl<G: ImperfectInformation + Evaluate> ObservingAgent<G> for Ismcts<G> {
+impl<G: ImperfectInformation + GameKnowledge> ObservingAgent<G> for Ismcts<G> {
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -103,7 +103,7 @@ impl Agent<Ur> for PerfectAgent {
     }
 }
 
-/// The `perfect` back end (`Evaluate::game_agent` of Ur): `[params] table = "file"`.
+/// The `perfect` back end (`Backends::game_agent` of Ur): `[params] table = "file"`.
 pub fn build_agent(spec: &EngineSpec) -> Result<Box<dyn Agent<Ur>>, String> {
     let params = crate::search::Params::new(spec, &["table"])?;
     let path = match params.string("table")? {
