@@ -17,6 +17,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::linear::LinearEval;
+use super::playout_budget::run_playouts;
 use crate::agent::{AgentError, Limits, ObservingAgent, SearchReport};
 use crate::eval::GameKnowledge;
 use crate::game::playout::{random_step, sample_outcome};
@@ -235,30 +236,14 @@ impl<G: ImperfectInformation + GameKnowledge> Ismcts<G> {
         }
         let start = Instant::now();
         let limits = self.limits.replaced_by(*limits);
-        let max_playouts = match (limits.playouts, limits.nodes, limits.time_ms) {
-            (Some(p), _, _) => p,
-            (None, None, None) => self.config.default_playouts,
-            _ => u64::MAX,
-        };
         self.determinizer.prepare(obs);
         self.tree.clear();
         self.tree.push(Node::new(None));
-        let (mut nodes, mut playouts) = (0u64, 0u64);
+        let mut nodes = 0;
         if root_moves.len() > 1 {
-            while playouts < max_playouts.max(1) {
-                nodes += self.iterate(obs);
-                playouts += 1;
-                if limits.nodes.is_some_and(|n| nodes >= n) {
-                    break;
-                }
-                if playouts % 16 == 0
-                    && limits
-                        .time_ms
-                        .is_some_and(|t| start.elapsed().as_millis() as u64 >= t)
-                {
-                    break;
-                }
-            }
+            nodes = run_playouts(&limits, self.config.default_playouts, start, || {
+                Some(self.iterate(obs))
+            });
         }
         // The most visited root move (the root's moves are the observer's own: the same in
         // every determinization).

@@ -29,6 +29,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::linear::LinearEval;
+use super::playout_budget::run_playouts;
 use crate::agent::{Agent, AgentError, Limits, SearchReport};
 use crate::eval::GameKnowledge;
 use crate::game::playout::{random_playout, sample_outcome};
@@ -692,30 +693,10 @@ impl<G: GameKnowledge> Mcts<G> {
             }
         }
         self.reuse_or_reset(root);
-        let max_playouts = match (limits.playouts, limits.nodes, limits.time_ms) {
-            (Some(p), _, _) => p,
-            (None, None, None) => self.config.default_playouts,
-            _ => u64::MAX,
-        };
-        let mut nodes = 0u64;
-        let mut playouts = 0u64;
-        while playouts < max_playouts.max(1) {
-            if self.tree[0].proven.is_some() {
-                break;
-            }
-            nodes += self.iterate(root);
-            playouts += 1;
-            if limits.nodes.is_some_and(|n| nodes >= n) {
-                break;
-            }
-            if playouts % 16 == 0
-                && limits
-                    .time_ms
-                    .is_some_and(|t| start.elapsed().as_millis() as u64 >= t)
-            {
-                break;
-            }
-        }
+        let nodes = run_playouts(&limits, self.config.default_playouts, start, || {
+            // A proven root needs no more playouts.
+            (self.tree[0].proven.is_none()).then(|| self.iterate(root))
+        });
         let best_child = if self.config.proof {
             self.proof_root_child(me)?
         } else {

@@ -1,6 +1,7 @@
 //! Search back ends, generic over the game contract. Game knowledge enters only through
-//! `eval::GameKnowledge` (features, search hints, playout policy); a back end only one game has (Othello's
-//! solver, Ur's perfect player) comes from that game through `Backends::game_agent`.
+//! `eval::GameKnowledge` (features, search hints, playout policy); a back end only one game
+//! has (Othello's solver, Ur's perfect player) comes from that game through
+//! `Backends::game_agent`.
 
 pub mod alphabeta;
 pub mod alphabeta_params;
@@ -12,6 +13,7 @@ pub mod ismcts;
 pub mod linear;
 pub mod mcts;
 pub mod offers;
+pub mod playout_budget;
 pub mod probcut;
 pub mod pruning;
 pub mod reductions;
