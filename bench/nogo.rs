@@ -5,7 +5,7 @@
 //! before anything is timed). `cargo bench --bench nogo`; figures in results/BENCHMARKS.md.
 
 use boardlab::agent::Limits;
-use boardlab::eval::Evaluate;
+use boardlab::eval::PlayoutPolicy;
 use boardlab::game::playout::random_playout;
 use boardlab::game::{perft_bulk, Game, MoveList, PerftConvention};
 use boardlab::games::nogo::bits::Bits;

@@ -4,7 +4,8 @@
 //! - `games`: one module a game, and the registry of ids.
 //! - `agent`: the agent interface (limits, reports, clocks, what an agent says with its move).
 //! - `engine_file`: engine files (`engines/**/*.toml`) and their `base` chains.
-//! - `eval`: what a game tells the search (`Evaluate`) and evaluators games share (a network).
+//! - `eval`: what a game tells the search (`GameKnowledge`: `Evaluate`, `SearchHints`,
+//!   `PlayoutPolicy`, `Backends`) and evaluators games share (a network).
 //! - `search`: the back ends (alpha-beta, expectimax, MCTS, baselines).
 //! - `arena`: tournaments, statistics, external engines; `protocol`: text protocols.
 //! - `tune`: labelled positions, Texel (logistic) tuning, SPSA.

@@ -18,7 +18,7 @@ use std::process::{Command, Stdio};
 
 use boardlab::agent::Limits;
 use boardlab::engine_file::EngineSpec;
-use boardlab::eval::Evaluate;
+use boardlab::eval::GameKnowledge;
 use boardlab::game::conformance::check_random_games;
 use boardlab::game::perft::{perft, perft_bulk, perft_parallel};
 use boardlab::game::playout::random_walk;
@@ -69,7 +69,7 @@ fn every_registered_game_passes_the_contract_checks() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-fn conform<G: Evaluate>(seed: u64) -> Result<(), String> {
+fn conform<G: GameKnowledge>(seed: u64) -> Result<(), String> {
     let rules = G::Rules::default();
     let text = rules.to_text();
     let back = G::Rules::parse(&text).map_err(|e| format!("default rules {text:?}: {e}"))?;
@@ -116,7 +116,7 @@ fn perft_agrees<G: Game>(state: &G) -> Result<(), String> {
 /// The shared back ends each answer a legal move at the first decision node: random always;
 /// greedy, alpha-beta and MCTS where the game takes them (a hidden-information game refuses
 /// the back ends that would read the true state, which is an answer too, an error).
-fn engines_answer_legally<G: Evaluate>(start: &G) -> Result<(), String> {
+fn engines_answer_legally<G: GameKnowledge>(start: &G) -> Result<(), String> {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
     let state = random_walk(start.clone(), &mut rng, |s: &G| {
         s.current_player().is_some()

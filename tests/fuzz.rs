@@ -18,7 +18,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 
 use boardlab::agent::{Agent, Limits};
-use boardlab::eval::Evaluate;
+use boardlab::eval::GameKnowledge;
 use boardlab::game::playout::random_walk;
 use boardlab::game::{Game, ImperfectInformation, MoveList, RuleSet, Turn};
 use boardlab::games::GAME_IDS;
@@ -150,12 +150,12 @@ const SERVERS: &[(&str, Server)] = &[
     ("gomocup", gomocup_server),
 ];
 
-fn random_agent<G: Evaluate>() -> Box<dyn Agent<G>> {
+fn random_agent<G: GameKnowledge>() -> Box<dyn Agent<G>> {
     Box::new(RandomAgent::new("random", 7))
 }
 
 fn line_server(game: &str, input: &[u8]) -> Option<Vec<u8>> {
-    fn run<G: Evaluate>(input: &[u8]) -> Vec<u8> {
+    fn run<G: GameKnowledge>(input: &[u8]) -> Vec<u8> {
         use boardlab::protocol::line::{serve, LineServer};
         let mut out = Vec::new();
         serve(

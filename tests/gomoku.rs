@@ -5,7 +5,7 @@
 
 use boardlab::agent::Limits;
 use boardlab::engine_file::EngineSpec;
-use boardlab::eval::Evaluate;
+use boardlab::eval::SearchHints;
 use boardlab::game::conformance::check_random_games;
 use boardlab::game::{perft_bulk, Game, MoveList, PerftConvention, RuleSet, Turn};
 use boardlab::games::gomoku::{Gomoku, GomokuRules};

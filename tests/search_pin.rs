@@ -15,7 +15,7 @@ use std::path::Path;
 
 use boardlab::agent::Limits;
 use boardlab::engine_file::EngineSpec;
-use boardlab::eval::Evaluate;
+use boardlab::eval::GameKnowledge;
 use boardlab::game::{playout::random_walk, Game};
 use rand::SeedableRng;
 
@@ -61,7 +61,7 @@ fn positions<G: Game>(seed: u64, count: usize, plies: usize) -> Vec<G> {
 }
 
 /// One search with the engine file's params (one thread, so node counts are exact).
-fn search<G: Evaluate>(engine: &str, depth: u32, pos: &G) -> (String, f64, u64) {
+fn search<G: GameKnowledge>(engine: &str, depth: u32, pos: &G) -> (String, f64, u64) {
     let spec = EngineSpec::load(&root().join(engine)).expect("engine file");
     // Lazy SMP's node counts depend on the threads' timing: pinned engines search alone.
     assert!(
@@ -76,7 +76,7 @@ fn search<G: Evaluate>(engine: &str, depth: u32, pos: &G) -> (String, f64, u64) 
     (pos.format_move(r.best), r.score, r.nodes)
 }
 
-fn lines_for<G: Evaluate>(
+fn lines_for<G: GameKnowledge>(
     game: &str,
     engine: &str,
     depth: u32,
@@ -109,7 +109,7 @@ fn all_lines() -> String {
 
 /// Reruns one pinned line from its position text (not from the random walk, so the positions
 /// stay fixed even if a game's random playouts change).
-fn rerun<G: Evaluate>(engine: &str, depth: u32, text: &str) -> (String, f64, u64) {
+fn rerun<G: GameKnowledge>(engine: &str, depth: u32, text: &str) -> (String, f64, u64) {
     let pos = G::parse_position(&Default::default(), text).expect("pinned position parses");
     search::<G>(engine, depth, &pos)
 }

@@ -484,7 +484,7 @@ mod text_properties {
 
 #[test]
 fn quiescence_moves_are_the_legal_captures() {
-    use boardlab::eval::Evaluate;
+    use boardlab::eval::SearchHints;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
     for r in ["drops=false", "drops=true"] {
         for _ in 0..200 {

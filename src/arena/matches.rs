@@ -11,7 +11,7 @@ use super::openings::opening_state;
 use super::record::ArenaRecord;
 use super::referee::{play_game_with, AgentFactory};
 use super::schedule::{encounters, game_seed, GameSpec};
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::{Game, PlayerId};
 
 /// One scheduled match: engines by contestant, the opening every game starts from, the seed
@@ -120,7 +120,7 @@ pub fn first_seat<G: Game>(m: &Manifest, opening: usize) -> PlayerId {
 /// Plays the rest of match `ms` after its recorded games `played` (in game order): each game by
 /// the referee, one after another until the format decides. `on_game` receives every new record
 /// and returns false to stop early (the tournament is stopping); returns whether it finished.
-pub fn play_match_with<G: Evaluate>(
+pub fn play_match_with<G: GameKnowledge>(
     m: &Manifest,
     ms: &MatchSpec,
     played: &[ArenaRecord],

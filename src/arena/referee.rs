@@ -26,12 +26,15 @@ use super::record::{ArenaRecord, Ending, MoveStat};
 use super::schedule::{game_seed, GameSpec};
 use crate::agent::{Agent, AgentError, Clock, ExactScore, Intent, Limits, SearchReport};
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::{playout::sample_outcome, GameRecord, PlayerId, Returns, Turn};
 
 /// The agent an engine file describes: the search back ends, or an external program, with its
 /// `[offers]` thresholds on top when it has them.
-pub fn make_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, String> {
+pub fn make_agent<G: GameKnowledge>(
+    spec: &EngineSpec,
+    seed: u64,
+) -> Result<Box<dyn Agent<G>>, String> {
     if spec.backend != "external" {
         return crate::search::build_offering_agent::<G>(spec, seed);
     }
@@ -47,7 +50,7 @@ pub fn make_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn A
 /// started, handshaken and asked for one move in `state` under its limits; the move must be
 /// legal. In-process agents are checked by building them (`make_agent`). The error says what
 /// failed, naming the engine.
-pub fn check_engine<G: Evaluate>(
+pub fn check_engine<G: GameKnowledge>(
     spec: &EngineSpec,
     state: &G,
     ceiling_ms: u64,
@@ -57,7 +60,7 @@ pub fn check_engine<G: Evaluate>(
 
 /// `check_engine` under the tournament's clock: the move is asked as the first move of a game
 /// would be (an engine file without limits, such as a peer's, gets its share of the clock).
-pub fn check_engine_on_clock<G: Evaluate>(
+pub fn check_engine_on_clock<G: GameKnowledge>(
     spec: &EngineSpec,
     state: &G,
     ceiling_ms: u64,
@@ -134,7 +137,7 @@ type Choice<G> = Result<SearchReport<<G as crate::game::Game>::Move>, AgentError
 
 /// Asks `agent` for a move. With a deadline the search runs on its own thread: an agent that
 /// has not answered by then is abandoned (it cannot be interrupted) and reported hung.
-fn ask<G: Evaluate>(
+fn ask<G: GameKnowledge>(
     agent: &mut Option<Box<dyn Agent<G>>>,
     state: &G,
     limits: &Limits,
@@ -174,7 +177,7 @@ fn ask<G: Evaluate>(
 }
 
 /// Plays game `spec` of the tournament `m`.
-pub fn play_game<G: Evaluate>(m: &Manifest, spec: &GameSpec) -> ArenaRecord {
+pub fn play_game<G: GameKnowledge>(m: &Manifest, spec: &GameSpec) -> ArenaRecord {
     play_game_with::<G>(m, spec, &make_agent::<G>)
 }
 
@@ -193,7 +196,7 @@ fn decided(players: usize, loser: Option<PlayerId>) -> Returns {
 }
 
 /// What exact knowledge says of `state`, if it knows it: the decision, with the oracle's reading.
-fn exact_verdict<G: Evaluate>(
+fn exact_verdict<G: GameKnowledge>(
     oracle: &mut Box<dyn Agent<G>>,
     kind: ExactScore,
     epsilon: f64,
@@ -227,7 +230,7 @@ fn exact_verdict<G: Evaluate>(
 }
 
 /// `play_game` with the agents built by `make` (tests bring their own misbehaving agents).
-pub fn play_game_with<G: Evaluate>(
+pub fn play_game_with<G: GameKnowledge>(
     m: &Manifest,
     spec: &GameSpec,
     make: AgentFactory<G>,

@@ -21,7 +21,7 @@ use super::report::sprt_status;
 use super::schedule::GameSpec;
 use super::sprt::SprtDecision;
 use super::stats::Wdl;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 
 pub struct RunOptions {
     pub concurrency: usize,
@@ -74,7 +74,7 @@ fn unpack_finished_run(path: &Path) -> Result<(), String> {
 /// Plays every planned game missing from `dir/games.jsonl`; returns all games, sorted by index.
 /// Under a match format a worker plays a match to its end, game after game, and a resumed match
 /// goes on from its first unrecorded game.
-pub fn run<G: Evaluate>(
+pub fn run<G: GameKnowledge>(
     m: &Manifest,
     dir: &Path,
     opts: &RunOptions,

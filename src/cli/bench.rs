@@ -13,7 +13,7 @@ use clap::Args;
 use super::{CliError, CliResult};
 use crate::agent::Limits;
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::with_game;
 
 #[derive(Args, Debug)]
@@ -232,7 +232,7 @@ fn bench_unpinned(args: &BenchArgs, game: &str) -> CliResult {
 }
 
 /// The start position and decision nodes after 1, 2, ... random steps of seeded games.
-fn seeded_positions<G: Evaluate>(rules: &G::Rules, count: usize) -> Vec<String> {
+fn seeded_positions<G: GameKnowledge>(rules: &G::Rules, count: usize) -> Vec<String> {
     use rand::SeedableRng;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(0xBE7C);
     let mut out = vec![G::new(rules).format_position()];
@@ -287,7 +287,7 @@ fn print_total(args: &BenchArgs, results: &[GameBench]) -> CliResult {
     Ok(())
 }
 
-fn bench_game<G: Evaluate>(
+fn bench_game<G: GameKnowledge>(
     id: &'static str,
     positions: &[String],
     spec: &EngineSpec,

@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use super::{setup, CliError, CliResult};
 use crate::agent::Agent;
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::{MoveList, Turn};
 use crate::with_game;
 
@@ -58,7 +58,7 @@ macro_rules! say {
     }};
 }
 
-fn play<G: Evaluate>(args: &PlayArgs) -> CliResult {
+fn play<G: GameKnowledge>(args: &PlayArgs) -> CliResult {
     let spec = EngineSpec::load(&args.engine)?;
     let rules = args.rules.clone().unwrap_or_else(|| spec.rules.clone());
     let mut state: G = setup(&rules, args.position.as_deref())?;

@@ -10,7 +10,7 @@ use clap::Args;
 use super::{setup, CliError, CliResult};
 use crate::agent::{Limits, SearchReport};
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::error::quote;
 use crate::game::Game;
 use crate::games::othello::solve::Solver;
@@ -191,7 +191,7 @@ fn cli_limits(args: &SearchArgs) -> Result<Limits, CliError> {
     Ok(limits)
 }
 
-fn run_game<G: Evaluate>(args: &SearchArgs) -> CliResult {
+fn run_game<G: GameKnowledge>(args: &SearchArgs) -> CliResult {
     let state: G = setup(&args.rules, args.position.as_deref())?;
     let limits = cli_limits(args)?;
     let path = args

@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 
 use super::{CliError, CliResult};
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::learn::selfplay::{self, SelfplayConfig};
 
 /// Plays games of an engine against itself (or of several engines, cycling through their
@@ -185,7 +185,7 @@ pub fn run(args: SelfplayArgs) -> CliResult {
     crate::with_game!(game.as_str(), |G| run_game::<G>(&cfg, &out, exact_empties))?
 }
 
-fn run_game<G: Evaluate>(
+fn run_game<G: GameKnowledge>(
     cfg: &SelfplayConfig,
     out: &std::path::Path,
     exact_empties: u32,

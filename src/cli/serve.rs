@@ -70,7 +70,7 @@ pub fn run(args: ServeArgs) -> CliResult {
 
 /// The generic line protocol (docs/protocol.md) on stdin/stdout. Without `--engine`, `go`
 /// answers with a uniformly random move.
-fn serve_line<G: crate::eval::Evaluate>(args: &ServeArgs) -> CliResult {
+fn serve_line<G: crate::eval::GameKnowledge>(args: &ServeArgs) -> CliResult {
     use crate::agent::Limits;
     use crate::engine_file::EngineSpec;
     use crate::protocol::line::{serve, LineServer};

@@ -18,7 +18,7 @@ use crate::arena::runner::{planned_count, run, RunOptions};
 use crate::arena::schedule::{parse_shard, Format};
 use crate::arena::sprt::SprtParams;
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::RuleSet;
 use crate::with_game;
 
@@ -240,7 +240,11 @@ fn start(files: &[PathBuf], format: Format, c: &CommonArgs) -> CliResult {
     with_game!(game.as_str(), |G| tournament::<G>(specs, format, c))?
 }
 
-fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonArgs) -> CliResult {
+fn tournament<G: GameKnowledge>(
+    engines: Vec<EngineSpec>,
+    format: Format,
+    c: &CommonArgs,
+) -> CliResult {
     let rules = G::Rules::parse(&c.rules)?;
     let players = G::new(&rules).num_players();
     if c.sprt.is_some() && players != 2 {
@@ -346,7 +350,7 @@ fn tournament<G: Evaluate>(engines: Vec<EngineSpec>, format: Format, c: &CommonA
 
 /// The adjudications the command line asks for, checked: two-player games only, and an exact
 /// oracle that is an exact back end for these rules.
-fn adjudication_of<G: Evaluate>(
+fn adjudication_of<G: GameKnowledge>(
     c: &CommonArgs,
     players: usize,
     rules: &G::Rules,

@@ -20,7 +20,7 @@ use super::{CliError, CliResult};
 use crate::agent::Limits;
 use crate::arena::record::{games_path, load_games};
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::RuleSet;
 use crate::tune::{engine_file, optimizer, positions, spsa, texel};
 use crate::with_game;
@@ -115,7 +115,7 @@ fn extract(a: ExtractArgs) -> CliResult {
     with_game!(game.as_str(), |G| extract_game::<G>(&a, &games))?
 }
 
-fn extract_game<G: Evaluate>(
+fn extract_game<G: GameKnowledge>(
     a: &ExtractArgs,
     games: &[crate::arena::record::ArenaRecord],
 ) -> CliResult {
@@ -241,7 +241,7 @@ fn run_texel(a: TexelArgs) -> CliResult {
     with_game!(game.as_str(), |G| texel_game::<G>(&a, &text, &base))?
 }
 
-fn texel_game<G: Evaluate>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliResult {
+fn texel_game<G: GameKnowledge>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliResult {
     if !(0.0..0.9).contains(&a.valid) {
         return Err(CliError(format!(
             "--valid {}: give a fraction in [0, 0.9)",
@@ -384,7 +384,11 @@ fn run_spsa(a: SpsaArgs) -> CliResult {
     with_game!(game.as_str(), |G| spsa_game::<G>(&a, base, params))?
 }
 
-fn spsa_game<G: Evaluate>(a: &SpsaArgs, base: EngineSpec, params: Vec<spsa::Param>) -> CliResult {
+fn spsa_game<G: GameKnowledge>(
+    a: &SpsaArgs,
+    base: EngineSpec,
+    params: Vec<spsa::Param>,
+) -> CliResult {
     let rules = G::Rules::parse(&a.rules)?;
     crate::arena::referee::make_agent::<G>(&base, 0)?;
     let config = spsa::SpsaConfig {

@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::{CliError, CliResult};
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::record::GameRecord;
 use crate::with_game;
 
@@ -85,7 +85,7 @@ pub fn run(a: ProbCutArgs) -> CliResult {
     ))?
 }
 
-fn fit_game<G: Evaluate>(
+fn fit_game<G: GameKnowledge>(
     a: &ProbCutArgs,
     spec: &EngineSpec,
     pairs: &[(i32, i32)],

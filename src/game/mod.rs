@@ -1,6 +1,7 @@
 //! What every game shares: the contract, rules as values, errors, zobrist keys, move lists,
-//! perft, random playouts, game records (and reading them compressed: `record_file`), the text of grid boards (`grid`), and for the race
-//! games dice (`dice`) and boards of points with routes over them (`track`).
+//! perft, random playouts, game records (and reading them compressed: `record_file`), the text
+//! of grid boards (`grid`), solved tables shared by a process's agents (`solved_tables`), and
+//! for the race games dice (`dice`) and boards of points with routes over them (`track`).
 
 pub mod conformance;
 pub mod contract;
@@ -15,6 +16,7 @@ pub mod record;
 pub mod record_file;
 pub mod rules;
 pub mod simulate;
+pub mod solved_tables;
 pub mod track;
 pub mod zobrist;
 

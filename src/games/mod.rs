@@ -1,5 +1,5 @@
-//! One folder a game. Each implements `game::Game` (rules, moves, text) and `eval::Evaluate`
-//! (features for the evaluators). The registry below maps command-line ids to types.
+//! One folder a game. Each implements `game::Game` (rules, moves, text) and `eval`'s four traits
+//! (`Evaluate`, `SearchHints`, `PlayoutPolicy`, `Backends`: what the search knows of it). The registry below maps command-line ids to types.
 
 pub mod aeroplane;
 pub mod backgammon;

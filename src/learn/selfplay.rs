@@ -29,7 +29,7 @@ use super::positions_file::{
 };
 use crate::agent::{Agent, ExactScore, Limits};
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::zobrist::splitmix64;
 use crate::game::{MoveList, RuleSet, Turn};
 
@@ -189,7 +189,7 @@ pub fn game_seed(seed: u64, g: u32) -> u64 {
 }
 
 /// Plays game number `g` of the run and labels its decision nodes.
-pub fn play_game<G: Evaluate>(
+pub fn play_game<G: GameKnowledge>(
     cfg: &SelfplayConfig,
     rules: &G::Rules,
     g: u32,
@@ -449,7 +449,7 @@ impl Shared {
 }
 
 /// Runs (or resumes) a self-play run of game `G` into `out`.
-pub fn run<G: Evaluate>(cfg: &SelfplayConfig, out: &Path) -> Result<RunStats, String> {
+pub fn run<G: GameKnowledge>(cfg: &SelfplayConfig, out: &Path) -> Result<RunStats, String> {
     let first = cfg.engines.first().ok_or("no engine given")?;
     let rules = G::Rules::parse(&first.rules)
         .map_err(|e| format!("engine {:?}: rules: {e}", first.name))?;

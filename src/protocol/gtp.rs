@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Limits};
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::error::{parse_float, parse_int, quote};
 use crate::game::grid::{parse_square, Files};
 use crate::game::{Game, PlayerId, RuleSet};
@@ -43,7 +43,7 @@ fn syntax_unless_range(why: String) -> String {
 }
 
 /// What a game supplies to speak GTP.
-pub trait GtpGame: Evaluate {
+pub trait GtpGame: GameKnowledge {
     /// The largest board side the game plays (what `boardsize` names when a size is too large).
     const MAX_BOARD_SIZE: usize;
     /// The side of this position's board.

@@ -30,7 +30,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Limits};
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::error::{parse_int, quote};
 use crate::game::ParseError;
 use crate::games::draughts::geometry::Ten;
@@ -41,7 +41,7 @@ use crate::games::draughts::Draughts;
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
 /// What a game supplies to speak Hub: its positions and moves in Hub's text.
-pub trait HubNotation: Evaluate {
+pub trait HubNotation: GameKnowledge {
     /// The `variant` the engine announces (`normal` for international draughts).
     const HUB_VARIANT: &'static str;
     /// Evaluation units a `score=` of 1.0 stands for (draughts: 100, one man).

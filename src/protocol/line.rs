@@ -9,13 +9,13 @@ use std::time::Instant;
 
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Intent, Limits};
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::error::{parse_int, quote};
 use crate::game::{Game, MoveList, RuleSet, Turn};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
 /// The engine side: a current position and an agent to answer `go`.
-pub struct LineServer<G: Evaluate> {
+pub struct LineServer<G: GameKnowledge> {
     rules: G::Rules,
     state: G,
     agent: Box<dyn Agent<G>>,
@@ -23,7 +23,7 @@ pub struct LineServer<G: Evaluate> {
     limits: Limits,
 }
 
-impl<G: Evaluate> LineServer<G> {
+impl<G: GameKnowledge> LineServer<G> {
     pub fn new(agent: Box<dyn Agent<G>>, limits: Limits) -> Self {
         let rules = G::Rules::default();
         LineServer {
@@ -239,7 +239,7 @@ pub fn go_command(limits: &Limits) -> String {
     go
 }
 
-impl<G: Evaluate> Session for LineServer<G> {
+impl<G: GameKnowledge> Session for LineServer<G> {
     fn handle(&mut self, line: &str) -> (Vec<String>, bool) {
         LineServer::handle(self, line)
     }
@@ -249,7 +249,7 @@ impl<G: Evaluate> Session for LineServer<G> {
 }
 
 /// Runs a server until `quit` or end of input (framing: `protocol::session`).
-pub fn serve<G: Evaluate>(
+pub fn serve<G: GameKnowledge>(
     mut server: LineServer<G>,
     input: impl BufRead,
     output: impl Write,

@@ -16,7 +16,7 @@ use super::session::{self, Session};
 use crate::agent::{AgentError, Limits, ObservingAgent};
 use crate::engine_file::EngineSpec;
 use crate::eval::hidden::{HiddenGame, HiddenVisitor};
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::error::quote;
 use crate::game::{ImperfectInformation, MoveList, RuleSet};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
@@ -139,11 +139,11 @@ impl<G: ImperfectInformation> Session for ObserverServer<G> {
 
 /// For a hidden-information game `G`: serves the referee mode on stdin/stdout with the engine
 /// file `engine` (a random player without one). None for other games.
-pub fn serve_if_hidden<G: Evaluate>(
+pub fn serve_if_hidden<G: GameKnowledge>(
     engine: Option<&std::path::Path>,
 ) -> Option<Result<(), String>> {
     struct Serve<'a>(Option<&'a std::path::Path>);
-    impl<H: Evaluate> HiddenVisitor<H> for Serve<'_> {
+    impl<H: GameKnowledge> HiddenVisitor<H> for Serve<'_> {
         type Output = Result<(), String>;
         fn visit(self) -> Self::Output
         where

@@ -31,13 +31,13 @@ use std::time::{Duration, Instant};
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Intent, Limits};
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::error::{cut, parse_float, parse_int};
 use crate::game::{Game, PlayerId, RuleSet, Turn};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
 /// What a game tells XBoard.
-pub trait XBoardGame: Evaluate {
+pub trait XBoardGame: GameKnowledge {
     /// The variant names this game answers to, each with the rule text it means (on top of the
     /// defaults). The first is the one `new` starts.
     fn xboard_variants() -> &'static [(&'static str, &'static str)];

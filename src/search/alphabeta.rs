@@ -29,7 +29,7 @@ use super::reductions::{LmrConfig, LmrTable};
 use super::timeman::{TimeConfig, TimeManager};
 use super::tt::{Bound, TranspositionTable, NO_MOVE};
 use crate::agent::{Agent, AgentError, Clock, Limits, SearchReport};
-use crate::eval::{Evaluate, ExactValues};
+use crate::eval::{ExactValues, GameKnowledge};
 use crate::game::{MoveList, PlayerId, Turn};
 
 /// Beyond every score (results include a margin of up to 1e7 above `WIN`).
@@ -45,7 +45,7 @@ pub struct AlphaBetaConfig {
     pub tt_mb: usize,
     /// Search threads (lazy SMP over the shared table).
     pub threads: usize,
-    /// Search noisy moves past the horizon (`Evaluate::is_quiet` / `is_noisy`).
+    /// Search noisy moves past the horizon (`SearchHints::is_quiet` / `is_noisy`).
     pub quiescence: bool,
     /// Most plies of quiescence.
     pub max_qdepth: i32,
@@ -53,7 +53,7 @@ pub struct AlphaBetaConfig {
     pub aspiration: f64,
     /// Depth when no limit at all is given.
     pub default_depth: u32,
-    /// The game's own engine-file parameters (`Evaluate::game_params`), applied to each root.
+    /// The game's own engine-file parameters (`Backends::game_params`), applied to each root.
     pub game_params: toml::Table,
     pub lmr: LmrConfig,
     pub pruning: PruningConfig,
@@ -135,7 +135,7 @@ impl SearchStats {
 }
 
 /// The alpha-beta agent: weights, options, the engine file's limits and its table.
-pub struct AlphaBeta<G: Evaluate> {
+pub struct AlphaBeta<G: GameKnowledge> {
     name: String,
     weights: Vec<f64>,
     config: AlphaBetaConfig,
@@ -149,7 +149,7 @@ pub struct AlphaBeta<G: Evaluate> {
     _game: PhantomData<fn() -> G>,
 }
 
-impl<G: Evaluate> AlphaBeta<G> {
+impl<G: GameKnowledge> AlphaBeta<G> {
     pub fn new(
         name: impl Into<String>,
         weights: Vec<f64>,
@@ -271,7 +271,7 @@ impl<G: Evaluate> AlphaBeta<G> {
     }
 }
 
-impl<G: Evaluate> Agent<G> for AlphaBeta<G> {
+impl<G: GameKnowledge> Agent<G> for AlphaBeta<G> {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -298,7 +298,7 @@ struct Shared {
     node_limit: Option<u64>,
 }
 
-struct Worker<'a, G: Evaluate> {
+struct Worker<'a, G: GameKnowledge> {
     shared: &'a Shared,
     tt: &'a TranspositionTable,
     exact: Option<&'a dyn ExactValues<G>>,
@@ -320,7 +320,7 @@ struct Worker<'a, G: Evaluate> {
     stats: SearchStats,
 }
 
-impl<'a, G: Evaluate> Worker<'a, G> {
+impl<'a, G: GameKnowledge> Worker<'a, G> {
     fn new(
         shared: &'a Shared,
         tt: &'a TranspositionTable,
@@ -968,13 +968,14 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::Evaluate;
     use crate::game::Game;
     use crate::games::othello::Othello;
     use crate::search::linear::report_score;
     use crate::search::testgames::{minimax, minimax_child, RandomTree, TicTacToe};
     use rand::{Rng, SeedableRng};
 
-    fn agent<G: Evaluate>(aspiration: f64, threads: usize) -> AlphaBeta<G> {
+    fn agent<G: GameKnowledge>(aspiration: f64, threads: usize) -> AlphaBeta<G> {
         let config = AlphaBetaConfig {
             tt_mb: 1,
             threads,
@@ -985,7 +986,7 @@ mod tests {
     }
 
     /// Alpha-beta with everything on returns the minimax value, and its move achieves it.
-    fn check_against_minimax<G: Evaluate>(ab: &mut AlphaBeta<G>, root: &G, depth: u32) {
+    fn check_against_minimax<G: GameKnowledge>(ab: &mut AlphaBeta<G>, root: &G, depth: u32) {
         ab.new_game();
         let report = ab.search(root, &Limits::depth(depth)).expect("a move");
         let mut eval = LinearEval::new(G::default_weights());

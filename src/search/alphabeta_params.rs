@@ -5,7 +5,7 @@
 
 use super::{alphabeta, extensions, probcut, pruning, reductions, timeman, Params};
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 
 /// The type and range of one alpha-beta param (`boardlab search --list-params`).
 #[derive(Clone, Copy, Debug)]
@@ -132,7 +132,7 @@ pub const ALPHABETA_PARAMS: &[ParamDoc] = &[
     b(
         "null_move",
         false,
-        "null-move pruning (needs Evaluate::null_move)",
+        "null-move pruning (needs SearchHints::null_move)",
     ),
     i("null_min_depth", 3, 2, 64, "null move: shallowest node"),
     i(
@@ -161,7 +161,7 @@ pub const ALPHABETA_PARAMS: &[ParamDoc] = &[
     b(
         "forcing",
         false,
-        "extend the moves Evaluate::is_forcing names",
+        "extend the moves SearchHints::is_forcing names",
     ),
     b("one_reply", false, "extend a node with one legal move"),
     i(
@@ -299,7 +299,7 @@ impl AbParams<'_> {
     }
 }
 
-pub(super) fn alphabeta_config<G: Evaluate>(
+pub(super) fn alphabeta_config<G: GameKnowledge>(
     spec: &EngineSpec,
 ) -> Result<alphabeta::AlphaBetaConfig, String> {
     let mut known = vec!["tt_mb", "threads", "database"];

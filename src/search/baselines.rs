@@ -52,14 +52,14 @@ impl RandomAgent {
 
 /// Plays the move with the best static evaluation one ply ahead (a won game first, a lost one
 /// last); ties go to a seeded random choice among the best.
-pub struct GreedyAgent<G: crate::eval::Evaluate> {
+pub struct GreedyAgent<G: crate::eval::GameKnowledge> {
     name: String,
     eval: super::linear::LinearEval,
     rng: ChaCha8Rng,
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
-impl<G: crate::eval::Evaluate> GreedyAgent<G> {
+impl<G: crate::eval::GameKnowledge> GreedyAgent<G> {
     pub fn new(name: impl Into<String>, weights: Vec<f64>, seed: u64) -> Self {
         GreedyAgent {
             name: name.into(),
@@ -72,7 +72,7 @@ impl<G: crate::eval::Evaluate> GreedyAgent<G> {
 
 /// The value of `child` for `me` one ply on: results, expectations at chance nodes, or the
 /// evaluation (the greedy players' measure, shared with `hidden::ObservedGreedy`).
-pub(crate) fn one_ply_value<G: crate::eval::Evaluate>(
+pub(crate) fn one_ply_value<G: crate::eval::GameKnowledge>(
     eval: &mut super::linear::LinearEval,
     child: &G,
     me: crate::game::PlayerId,
@@ -95,7 +95,7 @@ pub(crate) fn one_ply_value<G: crate::eval::Evaluate>(
     }
 }
 
-impl<G: crate::eval::Evaluate> Agent<G> for GreedyAgent<G> {
+impl<G: crate::eval::GameKnowledge> Agent<G> for GreedyAgent<G> {
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use super::linear::{report_score, terminal_score, LinearEval, EVAL_LIMIT, SCORE_SCALE, WIN};
 use crate::agent::{Agent, AgentError, Limits, SearchReport};
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::{MoveList, PlayerId, Turn};
 
 /// Bounds on every value (game results with margins, evaluations clamped well inside).
@@ -55,7 +55,7 @@ impl Default for ExpectimaxConfig {
     }
 }
 
-pub struct Expectimax<G: Evaluate> {
+pub struct Expectimax<G: GameKnowledge> {
     name: String,
     weights: Vec<f64>,
     config: ExpectimaxConfig,
@@ -65,7 +65,7 @@ pub struct Expectimax<G: Evaluate> {
 
 struct Stopped;
 
-struct Search<'a, G: Evaluate> {
+struct Search<'a, G: GameKnowledge> {
     eval: LinearEval,
     config: &'a ExpectimaxConfig,
     nodes: u64,
@@ -78,7 +78,7 @@ struct Search<'a, G: Evaluate> {
     _game: PhantomData<fn() -> G>,
 }
 
-impl<G: Evaluate> Expectimax<G> {
+impl<G: GameKnowledge> Expectimax<G> {
     pub fn new(
         name: impl Into<String>,
         weights: Vec<f64>,
@@ -173,7 +173,7 @@ impl<G: Evaluate> Expectimax<G> {
     }
 }
 
-impl<G: Evaluate> Agent<G> for Expectimax<G> {
+impl<G: GameKnowledge> Agent<G> for Expectimax<G> {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -182,7 +182,7 @@ impl<G: Evaluate> Agent<G> for Expectimax<G> {
     }
 }
 
-impl<G: Evaluate> Search<'_, G> {
+impl<G: GameKnowledge> Search<'_, G> {
     fn count(&mut self) -> Result<(), Stopped> {
         self.nodes += 1;
         if self.may_stop && self.nodes % 1024 == 0 {
@@ -368,7 +368,7 @@ mod tests {
     use crate::search::testgames::RandomTree;
 
     /// Plain expectimax without any pruning: the reference.
-    fn reference<G: Evaluate>(
+    fn reference<G: GameKnowledge>(
         s: &G,
         me: PlayerId,
         depth: i32,

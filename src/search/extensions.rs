@@ -5,7 +5,7 @@
 //!   least `depth - 3` deep with a lower or exact bound, is searched one ply deeper when every
 //!   other move, searched `depth / 2` plies deep, fails low against the table's score less
 //!   `singular_margin` per ply: the move is the only one that holds.
-//! - **Forcing moves**: a move the game calls forcing (`Evaluate::is_forcing`: a check, a four,
+//! - **Forcing moves**: a move the game calls forcing (`SearchHints::is_forcing`: a check, a four,
 //!   a capture the opponent must answer; no game by default) is searched one ply deeper.
 //! - **One reply**: a node with a single legal move is searched one ply deeper (a forced
 //!   capture in draughts, a forced pass), the generic form of the forcing-move hook.

@@ -13,7 +13,7 @@ use super::linear::{report_score, LinearEval};
 use super::Params;
 use crate::agent::{Agent, AgentError, Limits, ObservingAgent, SearchReport};
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::{ImperfectInformation, MoveList};
 
 /// A uniformly random legal move of the observer (the full-information `RandomAgent`, here
@@ -35,7 +35,7 @@ impl<G: ImperfectInformation> ObservingAgent<G> for RandomAgent {
 
 /// The move with the best one-ply value (a won game first, then the evaluation) averaged over
 /// `samples` states drawn consistently with the observation; ties to a seeded random choice.
-pub struct ObservedGreedy<G: ImperfectInformation + Evaluate> {
+pub struct ObservedGreedy<G: ImperfectInformation + GameKnowledge> {
     name: String,
     eval: LinearEval,
     samples: usize,
@@ -43,7 +43,7 @@ pub struct ObservedGreedy<G: ImperfectInformation + Evaluate> {
     _game: std::marker::PhantomData<fn() -> G>,
 }
 
-impl<G: ImperfectInformation + Evaluate> ObservedGreedy<G> {
+impl<G: ImperfectInformation + GameKnowledge> ObservedGreedy<G> {
     pub fn new(name: impl Into<String>, weights: Vec<f64>, samples: usize, seed: u64) -> Self {
         ObservedGreedy {
             name: name.into(),
@@ -55,7 +55,7 @@ impl<G: ImperfectInformation + Evaluate> ObservedGreedy<G> {
     }
 }
 
-impl<G: ImperfectInformation + Evaluate> ObservingAgent<G> for ObservedGreedy<G> {
+impl<G: ImperfectInformation + GameKnowledge> ObservingAgent<G> for ObservedGreedy<G> {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -122,7 +122,7 @@ pub fn backend_params(backend: &str) -> &'static [&'static str] {
 /// `ismcts` (params `exploration`, `default_playouts`, `playout_plies`, `eval_scale`), with the
 /// states drawn by `determinizer` (ISMCTS). `extra_params` are the game's own parameters, which
 /// it reads itself; any other unknown parameter is an error.
-pub fn build_observing<G: ImperfectInformation + Evaluate>(
+pub fn build_observing<G: ImperfectInformation + GameKnowledge>(
     spec: &EngineSpec,
     seed: u64,
     determinizer: Box<dyn Determinizer<G>>,

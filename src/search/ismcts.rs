@@ -17,8 +17,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::linear::LinearEval;
+use super::playout_budget::run_playouts;
 use crate::agent::{AgentError, Limits, ObservingAgent, SearchReport};
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::playout::{random_step, sample_outcome};
 use crate::game::{ImperfectInformation, MoveList, Returns, Turn, MAX_PLAYERS};
 
@@ -84,7 +85,7 @@ impl<M> Node<M> {
     }
 }
 
-pub struct Ismcts<G: ImperfectInformation + Evaluate> {
+pub struct Ismcts<G: ImperfectInformation + GameKnowledge> {
     name: String,
     eval: LinearEval,
     config: IsmctsConfig,
@@ -95,7 +96,7 @@ pub struct Ismcts<G: ImperfectInformation + Evaluate> {
     _game: PhantomData<fn() -> G>,
 }
 
-impl<G: ImperfectInformation + Evaluate> Ismcts<G> {
+impl<G: ImperfectInformation + GameKnowledge> Ismcts<G> {
     pub fn new(
         name: impl Into<String>,
         weights: Vec<f64>,
@@ -235,30 +236,14 @@ impl<G: ImperfectInformation + Evaluate> Ismcts<G> {
         }
         let start = Instant::now();
         let limits = self.limits.replaced_by(*limits);
-        let max_playouts = match (limits.playouts, limits.nodes, limits.time_ms) {
-            (Some(p), _, _) => p,
-            (None, None, None) => self.config.default_playouts,
-            _ => u64::MAX,
-        };
         self.determinizer.prepare(obs);
         self.tree.clear();
         self.tree.push(Node::new(None));
-        let (mut nodes, mut playouts) = (0u64, 0u64);
+        let mut nodes = 0;
         if root_moves.len() > 1 {
-            while playouts < max_playouts.max(1) {
-                nodes += self.iterate(obs);
-                playouts += 1;
-                if limits.nodes.is_some_and(|n| nodes >= n) {
-                    break;
-                }
-                if playouts % 16 == 0
-                    && limits
-                        .time_ms
-                        .is_some_and(|t| start.elapsed().as_millis() as u64 >= t)
-                {
-                    break;
-                }
-            }
+            nodes = run_playouts(&limits, self.config.default_playouts, start, || {
+                Some(self.iterate(obs))
+            });
         }
         // The most visited root move (the root's moves are the observer's own: the same in
         // every determinization).
@@ -299,7 +284,7 @@ impl<G: ImperfectInformation + Evaluate> Ismcts<G> {
     }
 }
 
-impl<G: ImperfectInformation + Evaluate> ObservingAgent<G> for Ismcts<G> {
+impl<G: ImperfectInformation + GameKnowledge> ObservingAgent<G> for Ismcts<G> {
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -1,4 +1,4 @@
-//! Monte Carlo tree search: UCT (or PUCT with priors from `Evaluate::order_hint`), chance
+//! Monte Carlo tree search: UCT (or PUCT with priors from `SearchHints::order_hint`), chance
 //! nodes sampled by their probabilities, max^n backup of every player's return (so 3-4 players
 //! work: each node's player picks by their own mean return), leaves valued by a random playout
 //! or by the evaluator, the tree kept between moves, and a determinized variant for hidden
@@ -18,7 +18,7 @@
 //!   skips children proven lost, a simulation that reaches a proven node uses its exact value,
 //!   the root's move is a proven win when there is one, and the search stops once the root is
 //!   proven. The proven values are the game's exact (minimax / expectimax / max^n) values.
-//! - `playout_policy`: playouts draw moves with the game's `Evaluate::playout_move` (its
+//! - `playout_policy`: playouts draw moves with the game's `PlayoutPolicy::playout_move` (its
 //!   default policy, tuned by `playout_knobs`) instead of uniformly.
 
 use std::collections::HashMap;
@@ -29,8 +29,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::linear::LinearEval;
+use super::playout_budget::run_playouts;
 use crate::agent::{Agent, AgentError, Limits, SearchReport};
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::playout::{random_playout, sample_outcome};
 use crate::game::{ImperfectInformation, MoveList, Returns, Turn, MAX_PLAYERS};
 
@@ -70,7 +71,7 @@ pub struct MctsConfig {
     /// The best return a player can get (a proven child worth this decides its parent; one worth
     /// minus this is skipped). The lab's games score a win 1.
     pub proof_win: f64,
-    /// Playouts use the game's `Evaluate::playout_move`.
+    /// Playouts use the game's `PlayoutPolicy::playout_move`.
     pub playout_policy: bool,
     /// Knob values by name for the playout policy; names it does not list keep their defaults.
     pub playout_knobs: Vec<(String, f64)>,
@@ -103,7 +104,7 @@ impl Default for MctsConfig {
 
 /// The knob vector of `G`'s playout policy: its defaults, overridden by name. An unknown name
 /// is an error (a typo must not silently do nothing).
-pub fn playout_knobs<G: Evaluate>(overrides: &[(String, f64)]) -> Result<Vec<f64>, String> {
+pub fn playout_knobs<G: GameKnowledge>(overrides: &[(String, f64)]) -> Result<Vec<f64>, String> {
     let known = G::playout_knobs();
     let mut knobs: Vec<f64> = known.iter().map(|(_, v)| *v).collect();
     for (name, value) in overrides {
@@ -151,7 +152,7 @@ struct Node<M> {
     slots: Vec<Slot<M>>,
 }
 
-pub struct Mcts<G: Evaluate> {
+pub struct Mcts<G: GameKnowledge> {
     name: String,
     eval: LinearEval,
     config: MctsConfig,
@@ -196,7 +197,7 @@ impl std::hash::Hasher for Fx {
 
 type BuildFx = std::hash::BuildHasherDefault<Fx>;
 
-impl<G: Evaluate> Mcts<G> {
+impl<G: GameKnowledge> Mcts<G> {
     pub fn new(
         name: impl Into<String>,
         weights: Vec<f64>,
@@ -692,30 +693,10 @@ impl<G: Evaluate> Mcts<G> {
             }
         }
         self.reuse_or_reset(root);
-        let max_playouts = match (limits.playouts, limits.nodes, limits.time_ms) {
-            (Some(p), _, _) => p,
-            (None, None, None) => self.config.default_playouts,
-            _ => u64::MAX,
-        };
-        let mut nodes = 0u64;
-        let mut playouts = 0u64;
-        while playouts < max_playouts.max(1) {
-            if self.tree[0].proven.is_some() {
-                break;
-            }
-            nodes += self.iterate(root);
-            playouts += 1;
-            if limits.nodes.is_some_and(|n| nodes >= n) {
-                break;
-            }
-            if playouts % 16 == 0
-                && limits
-                    .time_ms
-                    .is_some_and(|t| start.elapsed().as_millis() as u64 >= t)
-            {
-                break;
-            }
-        }
+        let nodes = run_playouts(&limits, self.config.default_playouts, start, || {
+            // A proven root needs no more playouts.
+            (self.tree[0].proven.is_none()).then(|| self.iterate(root))
+        });
         let best_child = if self.config.proof {
             self.proof_root_child(me)?
         } else {
@@ -804,7 +785,7 @@ fn extract_subtree<M>(mut old: Vec<Node<M>>, root: u32) -> Vec<Node<M>> {
     out
 }
 
-impl<G: Evaluate> Agent<G> for Mcts<G> {
+impl<G: GameKnowledge> Agent<G> for Mcts<G> {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -826,11 +807,11 @@ impl<G: Evaluate> Agent<G> for Mcts<G> {
 /// MCTS for hidden information by determinization: several full states consistent with what the
 /// player to move knows are drawn (`resample_for`), each searched by plain MCTS with a share of
 /// the playouts, and the root visits are summed by move.
-pub struct MctsDeterminized<G: Evaluate + ImperfectInformation> {
+pub struct MctsDeterminized<G: GameKnowledge + ImperfectInformation> {
     inner: Mcts<G>,
 }
 
-impl<G: Evaluate + ImperfectInformation> MctsDeterminized<G> {
+impl<G: GameKnowledge + ImperfectInformation> MctsDeterminized<G> {
     pub fn new(
         name: impl Into<String>,
         weights: Vec<f64>,
@@ -885,7 +866,7 @@ impl<G: Evaluate + ImperfectInformation> MctsDeterminized<G> {
     }
 }
 
-impl<G: Evaluate + ImperfectInformation> Agent<G> for MctsDeterminized<G> {
+impl<G: GameKnowledge + ImperfectInformation> Agent<G> for MctsDeterminized<G> {
     fn name(&self) -> String {
         self.inner.name.clone()
     }
@@ -901,7 +882,7 @@ mod tests {
     use crate::games::othello::Othello;
     use crate::search::testgames::{HiddenCard, Race3, TicTacToe, CALL, FOLD};
 
-    fn mcts<G: Evaluate>(seed: u64) -> Mcts<G> {
+    fn mcts<G: GameKnowledge>(seed: u64) -> Mcts<G> {
         Mcts::new(
             "mcts",
             G::default_weights(),
@@ -1017,7 +998,7 @@ mod tests {
     /// over a game) on several games: the RAVE, proof and playout-policy options must leave the
     /// default search exactly as it was. The constant was printed by this test on the code
     /// before those options existed (commit 1b20926).
-    fn fingerprint_of<G: Evaluate>(h: &mut u64, start: G, config: MctsConfig, seed: u64) {
+    fn fingerprint_of<G: GameKnowledge>(h: &mut u64, start: G, config: MctsConfig, seed: u64) {
         let mix = |h: &mut u64, x: u64| *h = crate::game::zobrist::splitmix64(*h ^ x);
         let mut m = Mcts::<G>::new("fp", G::default_weights(), config, Limits::default(), seed);
         let mut s = start;
@@ -1116,7 +1097,7 @@ mod tests {
     }
 
     /// Every proven node of the tree (states replayed from the root) has its exact value.
-    fn check_proven_nodes<G: Evaluate>(m: &Mcts<G>, root: &G) -> usize {
+    fn check_proven_nodes<G: GameKnowledge>(m: &Mcts<G>, root: &G) -> usize {
         let mut stack = vec![(0u32, root.clone())];
         let mut proven = 0;
         while let Some((i, s)) = stack.pop() {

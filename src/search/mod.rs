@@ -1,6 +1,7 @@
 //! Search back ends, generic over the game contract. Game knowledge enters only through
-//! `eval::Evaluate` features and move-ordering hints; a back end only one game has (Othello's
-//! solver, Ur's perfect player) comes from that game through `Evaluate::game_agent`.
+//! `eval::GameKnowledge` (features, search hints, playout policy); a back end only one game
+//! has (Othello's solver, Ur's perfect player) comes from that game through
+//! `Backends::game_agent`.
 
 pub mod alphabeta;
 pub mod alphabeta_params;
@@ -12,6 +13,7 @@ pub mod ismcts;
 pub mod linear;
 pub mod mcts;
 pub mod offers;
+pub mod playout_budget;
 pub mod probcut;
 pub mod pruning;
 pub mod reductions;
@@ -23,14 +25,14 @@ pub mod tt;
 
 use crate::agent::{Agent, Limits};
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 
 use alphabeta_params::alphabeta_config;
 pub use alphabeta_params::{ParamDoc, ParamKind, ALPHABETA_PARAMS};
 
 /// An engine file's in-process agent with its `[offers]` thresholds on top: what a protocol
 /// server or `boardlab play` speaks with (the arena adds the same to external programs).
-pub fn build_offering_agent<G: Evaluate>(
+pub fn build_offering_agent<G: GameKnowledge>(
     spec: &EngineSpec,
     seed: u64,
 ) -> Result<Box<dyn Agent<G>>, String> {
@@ -39,14 +41,14 @@ pub fn build_offering_agent<G: Evaluate>(
 
 /// What a protocol server plays with: the engine file's agent (offers on top) and limits, or,
 /// without a file, a uniformly random mover without limits.
-pub struct Served<G: Evaluate> {
+pub struct Served<G: GameKnowledge> {
     pub agent: Box<dyn Agent<G>>,
     pub limits: Limits,
     /// The engine file, when one was given (its rules, its name).
     pub spec: Option<EngineSpec>,
 }
 
-impl<G: Evaluate> Served<G> {
+impl<G: GameKnowledge> Served<G> {
     pub fn load(engine: Option<&std::path::Path>) -> Result<Served<G>, String> {
         Ok(match engine {
             Some(path) => {
@@ -69,7 +71,10 @@ impl<G: Evaluate> Served<G> {
 /// Builds the agent an engine file describes, for game `G`. `seed` feeds back ends that draw
 /// random numbers (the arena passes a per-game seed so tournaments replay exactly).
 /// External programs are built by the arena (`arena::external`), not here.
-pub fn build_agent<G: Evaluate>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, String> {
+pub fn build_agent<G: GameKnowledge>(
+    spec: &EngineSpec,
+    seed: u64,
+) -> Result<Box<dyn Agent<G>>, String> {
     spec.check_game(G::ID)?;
     spec.check_rules::<G>()?;
     // Hidden-information games play from observations only.

@@ -6,12 +6,12 @@
 //!   save the node: a quiescence search decides, and when it fails low too the node fails low.
 //! - **Futility pruning**: near the horizon, quiet moves that cannot lift the static evaluation
 //!   above alpha by the margin are skipped (never the first move, never a noisy one).
-//! - **Null move** with verification: the side to move passes (`Evaluate::null_move`, a game
+//! - **Null move** with verification: the side to move passes (`SearchHints::null_move`, a game
 //!   hook) and a search reduced by `null_reduction` plies still fails high: the node fails high,
 //!   after a verification search without the null move at depths `>= null_verify_depth`.
 //!   Unsound under zugzwang, so it is never switched on for Othello, draughts or NoGo (where
 //!   passing is illegal or zugzwang is common; see each engine file's comment), and skipped where
-//!   the game's `Evaluate::zugzwang_risk` says so.
+//!   the game's `SearchHints::zugzwang_risk` says so.
 //!
 //! None of them acts at PV nodes, at the root, with a capture pending (`is_quiet` false), or
 //! when a bound is a game result (mate-like scores must not be pruned on an evaluation).

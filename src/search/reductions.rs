@@ -18,7 +18,7 @@ pub struct LmrConfig {
     pub divisor: f64,
     /// One ply less reduction at PV nodes (window wider than one).
     pub pv_less: bool,
-    /// Moves the game hints above this (`Evaluate::order_hint`: Othello's corners) are not
+    /// Moves the game hints above this (`SearchHints::order_hint`: Othello's corners) are not
     /// reduced (nor pruned by futility).
     pub max_hint: i32,
 }

@@ -3,7 +3,7 @@
 //! with a hidden card for determinization. Plus the plain reference searches they are checked
 //! against (minimax and expectimax without any pruning).
 
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, GameKnowledge, PlayoutPolicy, SearchHints};
 use crate::game::rules::NoRules;
 use crate::game::zobrist::splitmix64;
 use crate::game::{Game, ImperfectInformation, MoveList, ParseError, PlayerId, Returns, Turn};
@@ -133,6 +133,12 @@ impl Evaluate for RandomTree {
     }
 }
 
+impl SearchHints for RandomTree {}
+
+impl PlayoutPolicy for RandomTree {}
+
+impl Backends for RandomTree {}
+
 // ---------------------------------------------------------------------------------------------
 // Tic-tac-toe
 // ---------------------------------------------------------------------------------------------
@@ -247,6 +253,12 @@ impl Evaluate for TicTacToe {
     }
 }
 
+impl SearchHints for TicTacToe {}
+
+impl PlayoutPolicy for TicTacToe {}
+
+impl Backends for TicTacToe {}
+
 // ---------------------------------------------------------------------------------------------
 // A three-player race (max^n)
 // ---------------------------------------------------------------------------------------------
@@ -332,6 +344,12 @@ impl Game for Race3 {
 }
 
 impl Evaluate for Race3 {}
+
+impl SearchHints for Race3 {}
+
+impl PlayoutPolicy for Race3 {}
+
+impl Backends for Race3 {}
 
 // ---------------------------------------------------------------------------------------------
 // One-card poker with a hidden card
@@ -420,6 +438,12 @@ impl Game for HiddenCard {
 
 impl Evaluate for HiddenCard {}
 
+impl SearchHints for HiddenCard {}
+
+impl PlayoutPolicy for HiddenCard {}
+
+impl Backends for HiddenCard {}
+
 impl ImperfectInformation for HiddenCard {
     /// (observer, its card, whether the game ended by a call).
     type Observation = (PlayerId, u8, Option<bool>);
@@ -452,7 +476,7 @@ impl ImperfectInformation for HiddenCard {
 /// Plain minimax to `depth` with alpha-beta's conventions (values for the player to move, game
 /// results by `terminal_score` at their ply, chance nodes averaged and rounded): no pruning,
 /// no table, nothing to get wrong.
-pub fn minimax<G: Evaluate>(state: &G, depth: i32, ply: usize, eval: &mut LinearEval) -> i32 {
+pub fn minimax<G: GameKnowledge>(state: &G, depth: i32, ply: usize, eval: &mut LinearEval) -> i32 {
     let me = state.current_player().expect("decision node");
     if depth <= 0 {
         return eval.score(state, me);
@@ -469,7 +493,7 @@ pub fn minimax<G: Evaluate>(state: &G, depth: i32, ply: usize, eval: &mut Linear
 }
 
 /// The value for `me` of `child`, reached from a node at `ply`.
-pub fn minimax_child<G: Evaluate>(
+pub fn minimax_child<G: GameKnowledge>(
     child: &G,
     me: PlayerId,
     depth: i32,

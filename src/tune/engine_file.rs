@@ -4,11 +4,11 @@
 use std::path::Path;
 
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 
 /// `base` with `weights` (in `G::feature_names` order) and `name`. Weights are rounded to
 /// `digits` decimals so the file reads well and replays exactly.
-pub fn with_weights<G: Evaluate>(
+pub fn with_weights<G: GameKnowledge>(
     base: &EngineSpec,
     name: &str,
     weights: &[f64],

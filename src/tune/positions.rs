@@ -24,7 +24,7 @@
 //! Labels: by default the game's result; with an exact back end (`--exact ENGINE_FILE`: Othello's
 //! `exact` solver with its `max_empties`, Ur's `perfect` table) every position it knows gets its
 //! exact value instead, the others keep the result. Filters: the first `skip` plies of a game
-//! (the opening is mostly the random opening), positions that are not quiet (`Evaluate::is_quiet`,
+//! (the opening is mostly the random opening), positions that are not quiet (`SearchHints::is_quiet`,
 //! a capture pending), and repeats (by `Game::hash`; a position met in several games gets the
 //! mean of its labels).
 
@@ -37,7 +37,7 @@ use rayon::prelude::*;
 use crate::agent::{Agent, ExactScore, Limits};
 use crate::arena::record::ArenaRecord;
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::{Game, RuleSet, Turn};
 
 /// The first line of a position file.
@@ -55,7 +55,7 @@ pub struct Labelled<G> {
 pub struct ExtractOptions {
     /// Plies (moves in the record, chance outcomes included) skipped at the start of a game.
     pub skip: usize,
-    /// Keep quiet positions only (`Evaluate::is_quiet`).
+    /// Keep quiet positions only (`SearchHints::is_quiet`).
     pub quiet_only: bool,
     /// Merge repeated positions (by hash) into one with the mean label.
     pub dedupe: bool,
@@ -103,7 +103,7 @@ pub fn side_to_move<G: Game>(state: &G) -> Option<usize> {
 }
 
 /// The labelled positions of `games` (two-player games of `G`), filtered by `opts`.
-pub fn from_games<G: Evaluate>(
+pub fn from_games<G: GameKnowledge>(
     games: &[ArenaRecord],
     opts: &ExtractOptions,
 ) -> Result<(Vec<Labelled<G>>, ExtractStats), String> {
@@ -144,7 +144,7 @@ pub fn from_games<G: Evaluate>(
     Ok((out, stats))
 }
 
-fn take<G: Evaluate>(
+fn take<G: GameKnowledge>(
     state: &G,
     rec: &ArenaRecord,
     opts: &ExtractOptions,
@@ -181,7 +181,7 @@ fn take<G: Evaluate>(
 /// The exact value of `state` for its side to move in [0, 1] from an exact back end, or None
 /// where it knows nothing (an Othello solver above its `max_empties`). A chance node's value is
 /// the mean over its outcomes of the next decision's value, seen from the same side.
-pub fn exact_label<G: Evaluate>(
+pub fn exact_label<G: GameKnowledge>(
     agent: &mut dyn Agent<G>,
     kind: ExactScore,
     state: &G,
@@ -244,7 +244,7 @@ fn result_of_terminal<G: Game>(state: &G, me: usize) -> f64 {
 
 /// Replaces the labels of the positions `oracle` (an exact back end's engine file) knows by
 /// their exact values, in parallel; returns how many it labelled.
-pub fn label_exact<G: Evaluate>(
+pub fn label_exact<G: GameKnowledge>(
     positions: &mut [Labelled<G>],
     oracle: &EngineSpec,
 ) -> Result<usize, String> {

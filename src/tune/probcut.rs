@@ -7,7 +7,7 @@
 
 use crate::agent::Limits;
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::record::GameRecord;
 use crate::game::Game;
 use crate::search::linear::{report_score, WIN_THRESHOLD};
@@ -57,7 +57,7 @@ pub fn sample_positions<G: Game>(
 
 /// Fits every pair on `positions`: one `ProbCutPair` per pair with enough samples, and the
 /// sample count of each.
-pub fn fit_pairs<G: Evaluate>(
+pub fn fit_pairs<G: GameKnowledge>(
     f: &ProbCutFit,
     positions: &[G],
 ) -> Result<Vec<(ProbCutPair, usize)>, String> {

@@ -30,7 +30,7 @@ use crate::arena::openings::try_random_openings;
 use crate::arena::record::ArenaRecord;
 use crate::arena::schedule::Format;
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 use crate::game::error::quote;
 use crate::game::RuleSet;
 
@@ -254,7 +254,7 @@ pub fn update(state: &mut SpsaState, k: u64, delta: &[i8], result: f64) {
 }
 
 /// The engine playing `values` (one a parameter) on top of the base engine's weights.
-pub fn engine_with<G: Evaluate>(
+pub fn engine_with<G: GameKnowledge>(
     base: &EngineSpec,
     params: &[Param],
     values: &[f64],
@@ -279,7 +279,7 @@ pub fn engine_with<G: Evaluate>(
 
 /// The tournament of iteration k: + against -, `pairs` colour-swapped pairs on random openings
 /// drawn from the run's seed and k.
-pub fn iteration_manifest<G: Evaluate>(
+pub fn iteration_manifest<G: GameKnowledge>(
     state: &SpsaState,
     k: u64,
     delta: &[i8],
@@ -333,7 +333,7 @@ pub struct LocalBatch<G> {
     pub _game: std::marker::PhantomData<G>,
 }
 
-impl<G: Evaluate> GameBatch for LocalBatch<G> {
+impl<G: GameKnowledge> GameBatch for LocalBatch<G> {
     fn play(&self, m: &Manifest, dir: &Path) -> Result<Vec<ArenaRecord>, String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -362,7 +362,7 @@ pub struct RayBatch<G> {
     pub address: Option<String>,
 }
 
-impl<G: Evaluate> GameBatch for RayBatch<G> {
+impl<G: GameKnowledge> GameBatch for RayBatch<G> {
     fn play(&self, m: &Manifest, dir: &Path) -> Result<Vec<ArenaRecord>, String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -439,7 +439,7 @@ pub fn score_plus(games: &[ArenaRecord]) -> (u32, u32, u32) {
 
 /// Runs (or resumes) the iterations in `dir` up to `stop_after` (the run's end when None);
 /// `progress` is told of every finished iteration. Returns the state.
-pub fn run<G: Evaluate>(
+pub fn run<G: GameKnowledge>(
     config: SpsaConfig,
     dir: &Path,
     batch: &dyn GameBatch,

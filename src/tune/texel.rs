@@ -21,7 +21,7 @@ use rayon::prelude::*;
 
 use super::optimizer::{Method, Optimizer};
 use super::positions::{side_to_move, Labelled};
-use crate::eval::Evaluate;
+use crate::eval::GameKnowledge;
 
 /// Positions as sparse feature rows with their labels (compressed rows).
 #[derive(Clone, Debug, Default)]
@@ -59,7 +59,7 @@ impl Dataset {
     }
     /// Every position's `G::features` from its side to move. A game whose evaluation is not a
     /// dot product of its features (`Evaluate::evaluate` answers) cannot be tuned this way.
-    pub fn from_positions<G: Evaluate>(positions: &[Labelled<G>]) -> Result<Dataset, String> {
+    pub fn from_positions<G: GameKnowledge>(positions: &[Labelled<G>]) -> Result<Dataset, String> {
         let n = G::feature_names().len();
         if n == 0 {
             return Err(format!("{} has no evaluation features to tune", G::ID));

@@ -3,7 +3,7 @@
 //! still in the hangar, pieces on the track that an enemy piece could reach with one roll, and
 //! own stacks on the track (which block enemies).
 
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::{Game, PlayerId};
 
 use super::board::{on_track, step_of, track_square, FINISH, HANGAR};
@@ -92,6 +92,9 @@ impl Evaluate for Aero {
             out.push(own[k] - mean);
         }
     }
+}
+
+impl SearchHints for Aero {
     fn order_hint(&self, mv: AeroMove) -> i32 {
         match mv {
             AeroMove::Launch => 2,
@@ -100,3 +103,7 @@ impl Evaluate for Aero {
         }
     }
 }
+
+impl PlayoutPolicy for Aero {}
+
+impl Backends for Aero {}

@@ -15,7 +15,7 @@
 
 use crate::engine_file::EngineSpec;
 use crate::eval::network::NetRef;
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::{Game, PlayerId};
 
 use super::board;
@@ -150,10 +150,17 @@ impl Evaluate for Backgammon {
     fn known_value(&self, player: PlayerId) -> Option<f64> {
         self.known_equity(player).map(|v| UNITS * v)
     }
+}
+
+impl SearchHints for Backgammon {
     fn counts_as_ply(&self) -> bool {
         matches!(self.phase, Phase::Moving)
     }
 }
+
+impl PlayoutPolicy for Backgammon {}
+
+impl Backends for Backgammon {}
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,7 @@
 //! Big Cat has no decisions, so no engine ever consults an evaluation; the one feature (route
 //! squares ahead of the others' mean) is there for `LeafValue::Eval` and for reading positions.
 
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::PlayerId;
 
 use super::game::BigCat;
@@ -24,3 +24,9 @@ impl Evaluate for BigCat {
         out.push(self.position(player) as f64 - others);
     }
 }
+
+impl SearchHints for BigCat {}
+
+impl PlayoutPolicy for BigCat {}
+
+impl Backends for BigCat {}

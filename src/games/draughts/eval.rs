@@ -6,7 +6,7 @@
 //! with plain `[weights]` evaluate exactly as before (the linear path, same node counts).
 
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::PlayerId;
 
 use super::geometry::{bit_index, square_row_col, Geometry};
@@ -174,6 +174,9 @@ impl<G: Geometry> Evaluate for Position<G> {
             .sum();
         Some(hand + patterns::value(self, player, &weights[HAND..]))
     }
+}
+
+impl<G: Geometry> SearchHints for Position<G> {
     fn is_quiet(&self) -> bool {
         !self.has_capture()
     }
@@ -186,6 +189,10 @@ impl<G: Geometry> Evaluate for Position<G> {
         captured * 100 + kings * 50 + if mv.promotes { 80 } else { 0 }
     }
 }
+
+impl<G: Geometry> PlayoutPolicy for Position<G> {}
+
+impl<G: Geometry> Backends for Position<G> {}
 
 #[cfg(test)]
 mod tests {

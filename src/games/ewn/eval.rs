@@ -11,7 +11,7 @@
 //! worth on each square of the start triangle (for cubes still standing on their start squares),
 //! so a search at a setup node ranks the 720 arrangements by the table (see `SETUP_TABLE`).
 
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::PlayerId;
 
 use super::board::{distance_to_target, step, START_SQUARES, STEPS};
@@ -147,6 +147,9 @@ impl Evaluate for Ewn {
             own.arrangement - opp.arrangement,
         ]);
     }
+}
+
+impl SearchHints for Ewn {
     fn is_noisy(&self, mv: EwnMove) -> bool {
         matches!(mv, EwnMove::Step { to, .. } if self.board()[to as usize] != 0)
     }
@@ -175,6 +178,10 @@ impl Evaluate for Ewn {
         }
     }
 }
+
+impl PlayoutPolicy for Ewn {}
+
+impl Backends for Ewn {}
 
 /// `order_hint` of every setup move, computed once (search sorts 720 setups at every setup node).
 fn setup_hints() -> &'static [i32] {

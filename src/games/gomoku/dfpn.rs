@@ -27,7 +27,7 @@ use crate::game::Game;
 
 use super::patterns::{B3, B4, D4, F3, F4};
 use super::state::{Gomoku, GomokuMove};
-use super::threats::Win;
+use super::threats::{FivesAgainst, Win};
 use super::vct::{VctSearch, DEFENDER_VCF_DEPTH, FUKUMI_KEY};
 
 const INF: u32 = u32::MAX;
@@ -214,26 +214,19 @@ impl DfpnVct {
                 }
             }
         } else {
-            if !s.five_points(me).is_empty() {
-                return Expansion::Disproven;
-            }
-            let fives = s.five_points(you);
-            if fives.len() >= 2 {
-                return Expansion::Proven(2, fives[0] as GomokuMove);
-            }
-            if let Some(&f) = fives.first() {
-                if !s.playable(me, f) {
-                    return Expansion::Proven(2, f as GomokuMove);
+            match s.fives_against() {
+                FivesAgainst::DefenderFive => return Expansion::Disproven,
+                FivesAgainst::Unstoppable(f) => return Expansion::Proven(2, f as GomokuMove),
+                FivesAgainst::Block(f) => moves.push((f, depth)),
+                FivesAgainst::NoFive => {
+                    if depth == 0 || self.gen.vcf(s, DEFENDER_VCF_DEPTH).is_some() {
+                        return Expansion::Disproven;
+                    }
+                    let Some(defences) = self.gen.threat_defences(s, depth) else {
+                        return Expansion::Disproven;
+                    };
+                    moves.extend(defences.into_iter().map(|d| (d, depth)));
                 }
-                moves.push((f, depth));
-            } else {
-                if depth == 0 || self.gen.vcf(s, DEFENDER_VCF_DEPTH).is_some() {
-                    return Expansion::Disproven;
-                }
-                let Some(defences) = self.gen.threat_defences(s, depth) else {
-                    return Expansion::Disproven;
-                };
-                moves.extend(defences.into_iter().map(|d| (d, depth)));
             }
         }
         let mut children = Vec::with_capacity(moves.len());

@@ -6,7 +6,7 @@
 //! else the points near the stones), search fours in quiescence, and prove wins by threat-space
 //! search (`threats`).
 
-use crate::eval::{Evaluate, Proven};
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, Proven, SearchHints};
 use crate::game::{Game, MoveList, PlayerId};
 
 use super::board::BLACK;
@@ -138,6 +138,9 @@ impl Evaluate for Gomoku {
             }
         }
     }
+}
+
+impl SearchHints for Gomoku {
     /// Quiet unless the opponent threatens a five.
     fn is_quiet(&self) -> bool {
         self.step() != Step::Play || self.map().class_count(self.side() ^ 1, class::FIVE) == 0
@@ -261,6 +264,11 @@ impl Evaluate for Gomoku {
         }
         None
     }
+}
+
+impl PlayoutPolicy for Gomoku {}
+
+impl Backends for Gomoku {
     fn game_params() -> &'static [&'static str] {
         &["renju_aware", "threats", "threat_nodes"]
     }

@@ -13,6 +13,15 @@
 //! - `vct`: VCT by VCF threats (any move after which a VCF would win): its moves and a
 //!   depth-first search;
 //! - `dfpn`: VCT by df-pn over `vct`'s moves, the puzzle solver.
+//!
+//! The three VCT searches are kept apart on purpose: they answer differently. `threats`' VCT
+//! (threes as the only quiet attacks) is the cheap one alpha-beta asks at every node
+//! (`SearchHints::proven_result`, so the bench signatures hang on its answers and node counts);
+//! `vct` and `dfpn` share one set of moves (threats by VCF, defences read off the VCF) under a
+//! depth-first and a proof-number search. What is the same in all is shared: `threats`' VCF is
+//! the look-up under both others, its `AttackTables` (the proofs and refutations of a
+//! depth-first search) serve `threats` and `vct`, and `Gomoku::fives_against` (the defender's
+//! node facing fives) all three.
 
 pub mod board;
 pub mod dfpn;

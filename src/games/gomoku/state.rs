@@ -17,7 +17,7 @@ const KEYS: [u64; 2 * CELLS] = zobrist::keys::<{ 2 * CELLS }>(0x60_0001);
 const KEY_WHITE: u64 = zobrist::key(0x60_0002, 0);
 const KEY_SWAPPED: u64 = zobrist::key(0x60_0003, 0);
 
-/// What the engine heeds (engine-file parameters, `Evaluate::apply_game_params`): not part of
+/// What the engine heeds (engine-file parameters, `Backends::apply_game_params`): not part of
 /// the position, its text or its hash.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct View {

@@ -35,10 +35,65 @@ pub struct ThreatSearch {
     pub max_depth: u32,
     pub budget: u64,
     pub nodes: u64,
-    /// Attack positions already refuted, with the depth they were searched to.
+    tables: AttackTables,
+}
+
+/// Attack positions a depth-first threat search (`ThreatSearch`, `vct::VctSearch`) has
+/// settled, by key, with the depth each result holds for: a refutation searched to depth `d`
+/// holds for every depth up to `d`, a win found within `d` for every depth from `d`. So an
+/// iterative deepening mostly repeats look-ups.
+#[derive(Default)]
+pub(super) struct AttackTables {
     refuted: HashMap<u64, u32>,
-    /// Attack positions already proven won, with the depth that sufficed and the win.
     proven: HashMap<u64, (u32, Win)>,
+}
+
+impl AttackTables {
+    /// What is known at `key` with `depth` attacking moves: `Some(None)` refuted (asked only
+    /// when `use_refuted`), `Some(Some(win))` won, `None` not known.
+    pub(super) fn probe(&self, key: u64, depth: u32, use_refuted: bool) -> Option<Option<Win>> {
+        if use_refuted && self.refuted.get(&key).is_some_and(|&d| d >= depth) {
+            return Some(None);
+        }
+        match self.proven.get(&key) {
+            Some(&(d, w)) if d <= depth => Some(Some(w)),
+            _ => None,
+        }
+    }
+
+    /// Keeps the result of searching `key` with `depth` attacking moves. A failure is kept as
+    /// a refutation only when the search was `complete` (not cut short by the budget).
+    pub(super) fn store(&mut self, key: u64, depth: u32, result: Option<Win>, complete: bool) {
+        match result {
+            Some(w) => {
+                self.proven.insert(key, (depth, w));
+            }
+            None if complete => {
+                self.refuted.insert(key, depth);
+            }
+            None => {}
+        }
+    }
+}
+
+/// How the attacker's fives stand for the defender (the side to move) before any threat is
+/// looked at: the first thing every threat search asks at a defender's node.
+pub(super) enum FivesAgainst {
+    /// The defender has a five of its own: the attack fails.
+    DefenderFive,
+    /// Two fives, or one the defender may not play (renju): the attacker wins in two plies.
+    Unstoppable(usize),
+    /// One five, which the defender must block at this point.
+    Block(usize),
+    /// No five: the defender answers the threat freely.
+    NoFive,
+}
+
+/// Adds `p` to `out` unless it is there already.
+pub(super) fn push_new(out: &mut Points, p: usize) {
+    if !out.contains(&p) {
+        out.push(p);
+    }
 }
 
 impl Gomoku {
@@ -173,6 +228,28 @@ impl Gomoku {
         c.play(mv as GomokuMove);
         c
     }
+
+    /// This position with the other side to move (a pass, for asking what the side that
+    /// passed threatens).
+    pub(super) fn passed(&self) -> Gomoku {
+        let mut p = self.clone();
+        p.side ^= 1;
+        p
+    }
+
+    /// The attacker's fives seen by the defender, the side to move here.
+    pub(super) fn fives_against(&self) -> FivesAgainst {
+        let me = self.side();
+        if !self.five_points(me).is_empty() {
+            return FivesAgainst::DefenderFive;
+        }
+        let fives = self.five_points(me ^ 1);
+        match fives.first() {
+            None => FivesAgainst::NoFive,
+            Some(&f) if fives.len() >= 2 || !self.playable(me, f) => FivesAgainst::Unstoppable(f),
+            Some(&f) => FivesAgainst::Block(f),
+        }
+    }
 }
 
 impl ThreatSearch {
@@ -182,8 +259,7 @@ impl ThreatSearch {
             max_depth,
             budget,
             nodes: 0,
-            refuted: HashMap::new(),
-            proven: HashMap::new(),
+            tables: AttackTables::default(),
         }
     }
 
@@ -239,13 +315,8 @@ impl ThreatSearch {
             return None;
         }
         let key = s.hash();
-        if !root && self.refuted.get(&key).is_some_and(|&d| d >= depth) {
-            return None;
-        }
-        if let Some(&(d, w)) = self.proven.get(&key) {
-            if d <= depth {
-                return Some(w);
-            }
+        if let Some(known) = self.tables.probe(key, depth, !root) {
+            return known;
         }
         let their_fives = s.five_points(you);
         let result = if !their_fives.is_empty() {
@@ -290,15 +361,8 @@ impl ThreatSearch {
             }
             found
         };
-        match result {
-            Some(w) => {
-                self.proven.insert(key, (depth, w));
-            }
-            None if self.nodes <= self.budget => {
-                self.refuted.insert(key, depth);
-            }
-            None => {}
-        }
+        self.tables
+            .store(key, depth, result, self.nodes <= self.budget);
         result
     }
 
@@ -323,8 +387,7 @@ impl ThreatSearch {
             if c.is_terminal() || !c.five_points(c.side()).is_empty() {
                 continue;
             }
-            let mut pass = c.clone();
-            pass.side ^= 1;
+            let pass = c.passed();
             let mut vcf = ThreatSearch::new(false, depth - 1, 2_000);
             let threat = vcf.find(&pass).is_some();
             self.nodes += vcf.nodes;
@@ -333,9 +396,7 @@ impl ThreatSearch {
             }
             let mut replies = c.near_points();
             for p in c.four_moves(c.side()) {
-                if !replies.contains(&p) {
-                    replies.push(p);
-                }
+                push_new(&mut replies, p);
             }
             let mut longest = 0;
             let mut refuted = false;
@@ -377,22 +438,17 @@ impl ThreatSearch {
         }
         let me = s.side();
         let att = me ^ 1;
-        if !s.five_points(me).is_empty() {
-            return None;
-        }
-        let fives = s.five_points(att);
-        if fives.len() >= 2 {
-            return Some(2);
-        }
-        if let Some(&f) = fives.first() {
-            if !s.playable(me, f) {
-                return Some(2);
+        match s.fives_against() {
+            FivesAgainst::DefenderFive => return None,
+            FivesAgainst::Unstoppable(_) => return Some(2),
+            FivesAgainst::Block(f) => {
+                let c = s.child(f);
+                if c.is_terminal() {
+                    return None;
+                }
+                return self.attack(&c, depth, false).map(|w| w.plies + 1);
             }
-            let c = s.child(f);
-            if c.is_terminal() {
-                return None;
-            }
-            return self.attack(&c, depth, false).map(|w| w.plies + 1);
+            FivesAgainst::NoFive => {}
         }
         if !self.vct || !s.threatens_straight_four(att) {
             return None;
@@ -406,9 +462,7 @@ impl ThreatSearch {
             .filter(|&p| m.shapes(att, p).iter().any(|&x| matches!(x, B4 | F4 | D4)))
             .collect();
         for p in s.four_moves(me) {
-            if !defences.contains(&p) {
-                defences.push(p);
-            }
+            push_new(&mut defences, p);
         }
         let mut longest = 0;
         for d in defences {

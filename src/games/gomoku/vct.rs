@@ -13,13 +13,11 @@
 //! Iterative deepening on the attacking moves; the proven and refuted tables carry over from one
 //! depth to the next. A node budget bounds the search; running out is "not proven".
 
-use std::collections::HashMap;
-
 use crate::game::Game;
 
 use super::patterns::{B2, B3, B4, D4, F2, F3, F4};
 use super::state::{Gomoku, GomokuMove};
-use super::threats::{Points, ThreatSearch, Win};
+use super::threats::{push_new, AttackTables, FivesAgainst, Points, ThreatSearch, Win};
 
 /// Most nodes one VCF look-up (a threat, or the defender's own VCF) may take.
 const VCF_BUDGET: u64 = 4_000;
@@ -49,20 +47,7 @@ pub struct VctSearch {
     pub two_two_levels: u32,
     pub nodes: u64,
     vcf: ThreatSearch,
-    refuted: HashMap<u64, u32>,
-    proven: HashMap<u64, (u32, Win)>,
-}
-
-fn passed(s: &Gomoku) -> Gomoku {
-    let mut p = s.clone();
-    p.side ^= 1;
-    p
-}
-
-fn add(out: &mut Points, p: usize) {
-    if !out.contains(&p) {
-        out.push(p);
-    }
+    tables: AttackTables,
 }
 
 impl VctSearch {
@@ -73,8 +58,7 @@ impl VctSearch {
             two_two_levels: 1,
             nodes: 0,
             vcf: ThreatSearch::new(false, 1, VCF_BUDGET),
-            refuted: HashMap::new(),
-            proven: HashMap::new(),
+            tables: AttackTables::default(),
         }
     }
 
@@ -151,7 +135,7 @@ impl VctSearch {
         let b = s.board();
         let mut out = Points::new();
         for &p in threat.path.iter().chain(threat.end.iter()) {
-            add(&mut out, p);
+            push_new(&mut out, p);
         }
         if threat.forbidden_end {
             // Whether the five point is forbidden to black hangs on the stones around it.
@@ -159,7 +143,7 @@ impl VctSearch {
             for dir in 0..4 {
                 for k in -5..=5 {
                     if let Some(q) = b.step(f, dir, k) {
-                        add(&mut out, q);
+                        push_new(&mut out, q);
                     }
                 }
             }
@@ -167,7 +151,7 @@ impl VctSearch {
         // Counter points: an empty point that, held by the defender, makes one of its forced
         // blocks a four (a window of five through the block with three of the defender's stones
         // and two empty points).
-        let mut cur = passed(s);
+        let mut cur = s.passed();
         for (i, &p) in threat.path.iter().enumerate() {
             cur = cur.child(p);
             if i % 2 == 0 {
@@ -183,14 +167,14 @@ impl VctSearch {
                     let empty: Points = cells.iter().copied().filter(|&q| cb.is_empty(q)).collect();
                     if own == 3 && empty.len() == 2 {
                         for q in empty {
-                            add(&mut out, q);
+                            push_new(&mut out, q);
                         }
                     }
                 }
             }
         }
         for p in s.four_moves(me) {
-            add(&mut out, p);
+            push_new(&mut out, p);
         }
         out.retain(|p| b.is_empty(*p) && s.playable(me, *p));
         out
@@ -227,24 +211,12 @@ impl VctSearch {
             } else {
                 0
             };
-        if self.refuted.get(&key).is_some_and(|&d| d >= depth) {
-            return None;
-        }
-        if let Some(&(d, w)) = self.proven.get(&key) {
-            if d <= depth {
-                return Some(w);
-            }
+        if let Some(known) = self.tables.probe(key, depth, true) {
+            return known;
         }
         let result = self.attack_moves(s, depth, level, me, you);
-        match result {
-            Some(w) => {
-                self.proven.insert(key, (depth, w));
-            }
-            None if self.nodes <= self.budget => {
-                self.refuted.insert(key, depth);
-            }
-            None => {}
-        }
+        self.tables
+            .store(key, depth, result, self.nodes <= self.budget);
         result
     }
 
@@ -303,7 +275,7 @@ impl VctSearch {
         let me = s.side();
         let mut out = s.four_moves(me);
         // Quiet moves must stop the defender's own VCF threat, if it has one.
-        let their_threat = self.vcf_line(&passed(s), DEFENDER_VCF_DEPTH);
+        let their_threat = self.vcf_line(&s.passed(), DEFENDER_VCF_DEPTH);
         let allowed = their_threat.map(|t| self.defences(s, &t));
         let m = s.map();
         let mut quiet: Points = s
@@ -338,7 +310,7 @@ impl VctSearch {
     /// The defences against the attacker's threat in `s` (defender to move, the attacker having
     /// `depth` attacking moves left), or None when the attacker threatens no VCF.
     pub fn threat_defences(&mut self, s: &Gomoku, depth: u32) -> Option<Points> {
-        let threat = self.vcf_line(&passed(s), depth)?;
+        let threat = self.vcf_line(&s.passed(), depth)?;
         Some(self.defences(s, &threat))
     }
 
@@ -348,24 +320,17 @@ impl VctSearch {
         if self.out_of_budget() {
             return None;
         }
-        let me = s.side();
-        let att = me ^ 1;
-        if !s.five_points(me).is_empty() {
-            return None;
-        }
-        let fives = s.five_points(att);
-        if fives.len() >= 2 {
-            return Some(2);
-        }
-        if let Some(&f) = fives.first() {
-            if !s.playable(me, f) {
-                return Some(2);
+        match s.fives_against() {
+            FivesAgainst::DefenderFive => return None,
+            FivesAgainst::Unstoppable(_) => return Some(2),
+            FivesAgainst::Block(f) => {
+                let c = s.child(f);
+                if c.is_terminal() {
+                    return None;
+                }
+                return self.attack(&c, depth, level).map(|w| w.plies + 1);
             }
-            let c = s.child(f);
-            if c.is_terminal() {
-                return None;
-            }
-            return self.attack(&c, depth, level).map(|w| w.plies + 1);
+            FivesAgainst::NoFive => {}
         }
         if depth == 0 {
             return None;

@@ -3,7 +3,7 @@
 //! den, pieces one or two steps from it, guards beside the own traps, and pieces in hand (drop
 //! variant) weighted by rank. Captures and den entries are the noisy moves.
 
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::PlayerId;
 
 use super::board::{file_of, rank_of, step, Piece, DEN, DIRECTIONS, SQUARES, TRAPS};
@@ -79,6 +79,9 @@ impl Evaluate for Jungle {
         }
         out.extend_from_slice(&f);
     }
+}
+
+impl SearchHints for Jungle {
     fn is_noisy(&self, mv: JungleMove) -> bool {
         match mv {
             JungleMove::Step { to, .. } => {
@@ -102,6 +105,10 @@ impl Evaluate for Jungle {
         }
     }
 }
+
+impl PlayoutPolicy for Jungle {}
+
+impl Backends for Jungle {}
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@ use super::board::{half_of, is_hq};
 use super::game::{Junqi, JunqiMove, OFF};
 use super::piece::Kind;
 use crate::eval::hidden::HiddenVisitor;
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::PlayerId;
 
 pub const FEATURES: &[&str] = &[
@@ -32,10 +32,6 @@ pub const DEFAULT_WEIGHTS: [f64; 13] = [
 ];
 
 impl Evaluate for Junqi {
-    /// Junqi hides the ranks: every engine plays from its observation only (`eval::hidden`).
-    fn as_hidden<V: HiddenVisitor<Self>>(v: V) -> Option<V::Output> {
-        Some(v.visit())
-    }
     fn feature_names() -> &'static [&'static str] {
         FEATURES
     }
@@ -66,10 +62,22 @@ impl Evaluate for Junqi {
         }
         out.extend_from_slice(&f);
     }
+}
+
+impl SearchHints for Junqi {
     fn is_noisy(&self, mv: JunqiMove) -> bool {
         matches!(mv, JunqiMove::Step { to, .. } if self.at(to).is_some())
     }
     fn order_hint(&self, mv: JunqiMove) -> i32 {
         self.is_noisy(mv) as i32
+    }
+}
+
+impl PlayoutPolicy for Junqi {}
+
+impl Backends for Junqi {
+    /// Junqi hides the ranks: every engine plays from its observation only (`eval::hidden`).
+    fn as_hidden<V: HiddenVisitor<Self>>(v: V) -> Option<V::Output> {
+        Some(v.visit())
     }
 }

@@ -2,7 +2,7 @@
 //! route, pieces off, pieces still on the start square, pieces on a safe island, and pieces an
 //! opponent piece could land on with one value of its next throw.
 
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::{Game, PlayerId};
 
 use super::board::OFF;
@@ -69,6 +69,9 @@ impl Evaluate for Maya {
         }
         out.extend((0..5).map(|k| own[k] - others[k]));
     }
+}
+
+impl SearchHints for Maya {
     fn order_hint(&self, mv: MayaMove) -> i32 {
         match mv {
             MayaMove::Play { steps, attack } => {
@@ -78,3 +81,7 @@ impl Evaluate for Maya {
         }
     }
 }
+
+impl PlayoutPolicy for Maya {}
+
+impl Backends for Maya {}

@@ -7,7 +7,7 @@
 //! stone. An eye is safe for good: an enemy stone there would never have a liberty, and the
 //! neighbours never change. Filling one's own eye spends a move the opponent could not have taken.
 
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::PlayerId;
 
 use super::bits::Bits;
@@ -97,6 +97,9 @@ impl Evaluate for NoGo {
     fn features(&self, player: PlayerId, out: &mut Vec<f64>) {
         nogo_board!(self, |b| features_of(b, player, out))
     }
+}
+
+impl SearchHints for NoGo {
     /// Shared points first (each one taken is one the opponent loses), then safe points, own
     /// eyes last.
     fn order_hint(&self, mv: NoGoMove) -> i32 {
@@ -112,6 +115,9 @@ impl Evaluate for NoGo {
             }
         })
     }
+}
+
+impl PlayoutPolicy for NoGo {
     fn playout_knobs() -> &'static [(&'static str, f64)] {
         PLAYOUT_KNOBS
     }
@@ -124,3 +130,5 @@ impl Evaluate for NoGo {
         nogo_board!(self, |b| policy_move(b, &knobs, rng)).map(|p| NoGoMove(p as u16))
     }
 }
+
+impl Backends for NoGo {}

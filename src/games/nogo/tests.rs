@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::bits::{Bits, Wide};
 use super::*;
-use crate::eval::Evaluate;
+use crate::eval::{Evaluate, PlayoutPolicy};
 use crate::game::{Game, MoveList, RuleSet, Turn};
 
 fn rules(text: &str) -> NoGoRules {

@@ -9,7 +9,7 @@
 
 use crate::agent::Agent;
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::PlayerId;
 
 use super::bitboard::{legal_moves, neighbours};
@@ -110,10 +110,6 @@ impl Othello {
 }
 
 impl Evaluate for Othello {
-    /// `backend = "exact"`: the endgame solver as a player (`solve::ExactAgent`).
-    fn game_agent(spec: &EngineSpec, _seed: u64) -> Option<Result<Box<dyn Agent<Self>>, String>> {
-        (spec.backend == "exact").then(|| super::solve::ExactAgent::from_spec(spec))
-    }
     fn feature_names() -> &'static [&'static str] {
         NAMES
     }
@@ -146,6 +142,9 @@ impl Evaluate for Othello {
         }
         Some(v)
     }
+}
+
+impl SearchHints for Othello {
     /// Corners first, squares that give a corner away last.
     fn order_hint(&self, mv: OthelloMove) -> i32 {
         if mv == PASS {
@@ -171,6 +170,15 @@ impl Evaluate for Othello {
         } else {
             0
         }
+    }
+}
+
+impl PlayoutPolicy for Othello {}
+
+impl Backends for Othello {
+    /// `backend = "exact"`: the endgame solver as a player (`solve::ExactAgent`).
+    fn game_agent(spec: &EngineSpec, _seed: u64) -> Option<Result<Box<dyn Agent<Self>>, String>> {
+        (spec.backend == "exact").then(|| super::solve::ExactAgent::from_spec(spec))
     }
 }
 

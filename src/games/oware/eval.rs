@@ -2,7 +2,7 @@
 //! live in engine files (`engines/oware/*.toml`); the defaults are a hand-set start. Captures
 //! are the noisy moves for quiescence and come first in move ordering.
 
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::{Game, PlayerId};
 
 use super::board::{self, row_start, Houses, ROW};
@@ -74,12 +74,20 @@ impl Evaluate for Oware {
             empty(b, me) - empty(b, them),
         ]);
     }
+}
+
+impl SearchHints for Oware {
     fn is_noisy(&self, mv: OwareMove) -> bool {
         captures(self, mv) > 0
     }
     fn order_hint(&self, mv: OwareMove) -> i32 {
         captures(self, mv) as i32
     }
+}
+
+impl PlayoutPolicy for Oware {}
+
+impl Backends for Oware {
     fn exact_values(
         spec: &crate::engine_file::EngineSpec,
     ) -> Result<Option<std::sync::Arc<dyn crate::eval::ExactValues<Self>>>, String> {

@@ -3,12 +3,12 @@
 //! probes it at every node below the root with at most N seeds on the board
 //! (`eval::ExactValues`). A database built for other rules is refused.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use crate::engine_file::EngineSpec;
 use crate::eval::ExactValues;
+use crate::game::solved_tables::SolvedTables;
 use crate::game::{Game, RuleSet};
 
 use super::database::{rotate, Database};
@@ -17,17 +17,8 @@ use super::rules::OwareRules;
 
 /// Engines in one process share a loaded database.
 fn load_shared(path: &PathBuf) -> Result<Arc<Database>, String> {
-    static DATABASES: OnceLock<Mutex<HashMap<PathBuf, Arc<Database>>>> = OnceLock::new();
-    let mut loaded = DATABASES
-        .get_or_init(Default::default)
-        .lock()
-        .map_err(|e| e.to_string())?;
-    if let Some(db) = loaded.get(path) {
-        return Ok(db.clone());
-    }
-    let db = Arc::new(Database::load(path)?);
-    loaded.insert(path.clone(), db.clone());
-    Ok(db)
+    static DATABASES: SolvedTables<PathBuf, Database> = SolvedTables::new();
+    DATABASES.get_or_try_build(path.clone(), || Database::load(path))
 }
 
 /// Database values for the search.

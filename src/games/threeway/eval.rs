@@ -3,7 +3,7 @@
 
 use crate::agent::Agent;
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::{Game, PlayerId};
 
 use super::board::{distance, BASES};
@@ -35,10 +35,6 @@ impl ThreeWay {
 }
 
 impl Evaluate for ThreeWay {
-    /// `backend = "perfect"`: the exact max^n player (`perfect.rs`).
-    fn game_agent(spec: &EngineSpec, _seed: u64) -> Option<Result<Box<dyn Agent<Self>>, String>> {
-        (spec.backend == "perfect").then(|| super::perfect::build_agent(spec))
-    }
     fn feature_names() -> &'static [&'static str] {
         NAMES
     }
@@ -59,10 +55,22 @@ impl Evaluate for ThreeWay {
         out.push(self.win_next(player));
         out.push(rivals.map(|s| self.win_next(s)).fold(0.0, f64::max));
     }
+}
+
+impl SearchHints for ThreeWay {
     fn order_hint(&self, mv: TwMove) -> i32 {
         match (mv, self.current_player()) {
             (TwMove::To(y), Some(p)) => -(distance(y as usize, BASES[p]) as i32),
             _ => 0,
         }
+    }
+}
+
+impl PlayoutPolicy for ThreeWay {}
+
+impl Backends for ThreeWay {
+    /// `backend = "perfect"`: the exact max^n player (`perfect.rs`).
+    fn game_agent(spec: &EngineSpec, _seed: u64) -> Option<Result<Box<dyn Agent<Self>>, String>> {
+        (spec.backend == "perfect").then(|| super::perfect::build_agent(spec))
     }
 }

@@ -2,12 +2,12 @@
 //! memory when the first agent for a rule set is built (a few milliseconds). Engine files:
 //! `backend = "perfect"`, optional `[params] tie = "leader" | "first"`.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::agent::{Agent, AgentError, Limits, SearchReport};
 use crate::engine_file::EngineSpec;
+use crate::game::solved_tables::SolvedTables;
 use crate::game::{Game, RuleSet};
 
 use super::game::{ThreeWay, TwMove};
@@ -16,16 +16,10 @@ use super::solve::{Solution, TieRule};
 
 /// Solutions shared by every agent of one rule set and tie rule.
 pub fn solution(rules: &ThreeWayRules, tie: TieRule) -> Arc<Solution> {
-    static CACHE: OnceLock<Mutex<HashMap<(ThreeWayRules, bool), Arc<Solution>>>> = OnceLock::new();
-    let key = (*rules, tie == TieRule::FirstPoint);
-    let mut cache = CACHE
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    cache
-        .entry(key)
-        .or_insert_with(|| Arc::new(Solution::solve(rules, tie, 100_000)))
-        .clone()
+    static SOLUTIONS: SolvedTables<(ThreeWayRules, bool), Solution> = SolvedTables::new();
+    SOLUTIONS.get_or_build((*rules, tie == TieRule::FirstPoint), || {
+        Solution::solve(rules, tie, 100_000)
+    })
 }
 
 pub struct PerfectAgent {

@@ -2,7 +2,7 @@
 //! alpha-beta needs nothing more to play it perfectly; the features give the greedy player and
 //! shallow searches something to go on.
 
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::PlayerId;
 
 use super::game::{Cell, TicTacToe, LINES};
@@ -40,3 +40,9 @@ impl Evaluate for TicTacToe {
         out.extend_from_slice(&f);
     }
 }
+
+impl SearchHints for TicTacToe {}
+
+impl PlayoutPolicy for TicTacToe {}
+
+impl Backends for TicTacToe {}

@@ -3,7 +3,7 @@
 
 use crate::agent::Agent;
 use crate::engine_file::EngineSpec;
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::{Game, PlayerId};
 
 use super::board::{is_rosette, roll_probability, Side, OFF, SHARED};
@@ -54,10 +54,6 @@ fn side_features(pieces: u8, own: Side, opp: Side) -> [f64; 6] {
 }
 
 impl Evaluate for Ur {
-    /// `backend = "perfect"`: optimal play read from a solved table (`perfect::build_agent`).
-    fn game_agent(spec: &EngineSpec, _seed: u64) -> Option<Result<Box<dyn Agent<Self>>, String>> {
-        (spec.backend == "perfect").then(|| super::perfect::build_agent(spec))
-    }
     fn feature_names() -> &'static [&'static str] {
         NAMES
     }
@@ -73,6 +69,9 @@ impl Evaluate for Ur {
         let b = side_features(pieces, opp, own);
         out.extend(a.iter().zip(b.iter()).map(|(x, y)| x - y));
     }
+}
+
+impl SearchHints for Ur {
     fn is_noisy(&self, mv: UrMove) -> bool {
         match mv {
             UrMove::Piece(from) => self.step_of(from).is_some_and(|s| s.hit),
@@ -87,5 +86,14 @@ impl Evaluate for Ur {
             },
             UrMove::Roll(_) | UrMove::Pass => 0,
         }
+    }
+}
+
+impl PlayoutPolicy for Ur {}
+
+impl Backends for Ur {
+    /// `backend = "perfect"`: optimal play read from a solved table (`perfect::build_agent`).
+    fn game_agent(spec: &EngineSpec, _seed: u64) -> Option<Result<Box<dyn Agent<Self>>, String>> {
+        (spec.backend == "perfect").then(|| super::perfect::build_agent(spec))
     }
 }

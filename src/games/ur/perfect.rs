@@ -1,13 +1,13 @@
 //! The perfect player: plays the move with the highest solved win probability. Engine files
 //! name the table with `[params] table = "path"` (written by `boardlab solve --game ur --out`).
 
-use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::agent::{Agent, AgentError, Limits, SearchReport};
 use crate::engine_file::EngineSpec;
+use crate::game::solved_tables::SolvedTables;
 use crate::game::{Game, MoveList, RuleSet};
 
 use super::game::{Ur, UrMove};
@@ -16,17 +16,8 @@ use super::solve::Solution;
 
 /// Agents share loaded tables (a 7-piece table is 550 MB).
 fn table(path: &PathBuf) -> Result<Arc<Solution>, String> {
-    static TABLES: OnceLock<Mutex<HashMap<PathBuf, Arc<Solution>>>> = OnceLock::new();
-    let mut tables = TABLES
-        .get_or_init(Default::default)
-        .lock()
-        .map_err(|e| e.to_string())?;
-    if let Some(t) = tables.get(path) {
-        return Ok(t.clone());
-    }
-    let t = Arc::new(Solution::load(path)?);
-    tables.insert(path.clone(), t.clone());
-    Ok(t)
+    static TABLES: SolvedTables<PathBuf, Solution> = SolvedTables::new();
+    TABLES.get_or_try_build(path.clone(), || Solution::load(path))
 }
 
 pub struct PerfectAgent {
@@ -103,7 +94,7 @@ impl Agent<Ur> for PerfectAgent {
     }
 }
 
-/// The `perfect` back end (`Evaluate::game_agent` of Ur): `[params] table = "file"`.
+/// The `perfect` back end (`Backends::game_agent` of Ur): `[params] table = "file"`.
 pub fn build_agent(spec: &EngineSpec) -> Result<Box<dyn Agent<Ur>>, String> {
     let params = crate::search::Params::new(spec, &["table"])?;
     let path = match params.string("table")? {

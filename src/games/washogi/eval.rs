@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use crate::eval::Evaluate;
+use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::PlayerId;
 
 use super::geometry::{bit, rank_of, Squares, NEAR1, SIZE};
@@ -100,6 +100,9 @@ impl Evaluate for WaShogi {
             |p: usize| (self.occupied(p) & NEAR1[self.king_square(p)]).count_ones() as f64;
         out[KING_SHELTER] = shelter(me) - shelter(them);
     }
+}
+
+impl SearchHints for WaShogi {
     /// In check the static evaluation means little: quiescence searches every evasion. Under
     /// royal=capture every move is an "evasion" (none is refused), so quiescence keeps to
     /// captures there: a king left attacked is taken by the next capture searched.
@@ -138,3 +141,7 @@ impl Evaluate for WaShogi {
         hint
     }
 }
+
+impl PlayoutPolicy for WaShogi {}
+
+impl Backends for WaShogi {}
