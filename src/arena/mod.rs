@@ -5,7 +5,8 @@
 //! - `manifest`: the tournament's parameters (`tournament.json`).
 //! - `referee`: plays one game (limits, clocks, adjudication, faults are losses).
 //! - `match_format`: matches (first to W of N games, first move by a sequence) of referee games.
-//! - `runner`: plays the pending games in parallel, appending `games.jsonl`.
+//! - `runner`: plays the pending games in parallel, appending `games.jsonl`; `progress`: its
+//!   bar, or plain lines without a terminal.
 //! - `external`: engine programs over a text protocol; `adapters`: engines with their own ways
 //!   (Zebra, one process a move; GuiNN's line protocol).
 //! - `offers`: draw offers, acceptance and resignation by an engine file's score thresholds;
@@ -28,6 +29,7 @@ pub mod matches;
 pub mod merge;
 pub mod openings;
 pub mod per_move;
+pub mod progress;
 pub mod ratings;
 pub mod record;
 pub mod referee;
