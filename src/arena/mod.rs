@@ -15,7 +15,8 @@
 //! - `hidden`: hidden-information games: every engine gets its seat's observation only.
 //! - `record`: the game log, resumable after a kill.
 //! - `stats`, `sprt`, `ratings`: Elo, pentanomial, SPRT, multi-engine ratings.
-//! - `report`, `chart`: standings, summaries and the rating chart.
+//! - `summary`: standings, pairings, the SPRT's status and results by seat, computed from the
+//!   games; `report`, `chart`: the summary written as csv, markdown, json and the rating chart.
 //! - `merge`: shard directories into one.
 
 pub mod adapters;
@@ -38,4 +39,5 @@ pub mod runner;
 pub mod schedule;
 pub mod sprt;
 pub mod stats;
+pub mod summary;
 pub mod time_control;

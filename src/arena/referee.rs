@@ -823,7 +823,7 @@ mod tests {
 
     #[test]
     fn three_players_rotate_seats_and_score_pairwise() {
-        use crate::arena::report::summarize;
+        use crate::arena::summary::summarize;
         use crate::search::testgames::Race3;
         let mut m = manifest(vec![spec("a", None), spec("b", None), spec("c", None)]);
         m.game = Race3::ID.into();

@@ -16,9 +16,9 @@ use super::matches::{matches_with_games, planned_matches, play_match_with, Match
 use super::progress::Progress;
 use super::record::{games_path, load_games, ArenaRecord, GameWriter};
 use super::referee::{make_agent, play_game};
-use super::report::sprt_status;
 use super::schedule::GameSpec;
 use super::sprt::SprtDecision;
+use super::summary::sprt_status;
 use crate::eval::Evaluate;
 
 pub struct RunOptions {
