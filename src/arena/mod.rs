@@ -2,7 +2,9 @@
 //!
 //! - `schedule`: round robin / gauntlet, colour-swapped pairs and seat rotations, shards.
 //! - `openings`: random openings from a seed, or positions from a file.
-//! - `manifest`: the tournament's parameters (`tournament.json`).
+//! - `manifest`: the tournament's parameters (`tournament.json`); `plan`: a tournament as asked
+//!   for, checked and built into its manifest (the command line's and the tuners'); `error`: the
+//!   arena's errors.
 //! - `referee`: plays one game (limits, clocks, adjudication, faults are losses).
 //! - `match_format`: matches (first to W of N games, first move by a sequence) of referee games.
 //! - `runner`: plays the pending games in parallel, appending `games.jsonl`; `progress`: its
@@ -22,6 +24,7 @@
 pub mod adapters;
 pub mod adjudicate;
 pub mod chart;
+pub mod error;
 pub mod external;
 pub mod hidden;
 pub mod manifest;
@@ -30,6 +33,7 @@ pub mod matches;
 pub mod merge;
 pub mod openings;
 pub mod per_move;
+pub mod plan;
 pub mod progress;
 pub mod ratings;
 pub mod record;

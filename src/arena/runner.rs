@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use super::error::ArenaError;
 use super::manifest::Manifest;
 use super::match_format::MatchState;
 use super::matches::{matches_with_games, planned_matches, play_match_with, MatchSpec};
@@ -76,7 +77,7 @@ pub fn run<G: Evaluate>(
     m: &Manifest,
     dir: &Path,
     opts: &RunOptions,
-) -> Result<Vec<ArenaRecord>, String> {
+) -> Result<Vec<ArenaRecord>, ArenaError> {
     let path = games_path(dir);
     unpack_finished_run(&path)?;
     let done = load_games(&path, true)?;
@@ -94,11 +95,10 @@ pub fn run<G: Evaluate>(
                             && spec.seed == g.seed
                             && g.match_index.is_none() => {}
                     _ => {
-                        return Err(format!(
-                            "{}: game {} does not belong to this tournament",
-                            path.display(),
-                            g.index
-                        ))
+                        return Err(ArenaError::ForeignGame {
+                            path: path.display().to_string(),
+                            index: g.index,
+                        })
                     }
                 }
             }
@@ -148,7 +148,7 @@ pub fn run<G: Evaluate>(
     struct Shared {
         writer: GameWriter,
         games: Vec<ArenaRecord>,
-        error: Option<String>,
+        error: Option<ArenaError>,
         /// Games (or matches) finished, counting those recorded before this run.
         done: u64,
     }
@@ -164,7 +164,7 @@ pub fn run<G: Evaluate>(
     let record = |rec: ArenaRecord| -> bool {
         let mut sh = shared.lock().expect("no worker panics holding the lock");
         if let Err(e) = sh.writer.append(&rec) {
-            sh.error = Some(e);
+            sh.error = Some(ArenaError::Other(e));
             stop.store(true, Ordering::SeqCst);
             return false;
         }
@@ -182,7 +182,7 @@ pub fn run<G: Evaluate>(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.concurrency.max(1))
         .build()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| ArenaError::Other(e.to_string()))?;
     pool.scope(|scope| {
         for _ in 0..opts.concurrency.max(1) {
             scope.spawn(|_| loop {

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::arena::manifest::{Manifest, DEFAULT_MOVE_CEILING_MS};
-use crate::arena::openings::try_random_openings;
+use crate::arena::plan::{OpeningSource, TournamentPlan};
 use crate::arena::record::ArenaRecord;
 use crate::arena::schedule::Format;
 use crate::engine_file::EngineSpec;
@@ -285,7 +285,8 @@ pub fn iteration_manifest<G: Evaluate>(
     delta: &[i8],
 ) -> Result<Manifest, String> {
     let cfg = &state.config;
-    let rules = G::Rules::parse(&cfg.rules).map_err(|e| e.to_string())?;
+    // The rules are read first: their error comes before an engine's.
+    G::Rules::parse(&cfg.rules).map_err(|e| e.to_string())?;
     let plus = engine_with::<G>(
         &cfg.base,
         &cfg.params,
@@ -299,26 +300,25 @@ pub fn iteration_manifest<G: Evaluate>(
         "minus",
     )?;
     let seed = crate::game::zobrist::splitmix64(cfg.seed.wrapping_add(k));
-    let openings = try_random_openings::<G>(&rules, cfg.random_openings, cfg.pairs, seed)?;
-    Ok(Manifest {
-        game: G::ID.to_string(),
-        rules: rules.to_text(),
+    let plan = TournamentPlan {
+        rules: cfg.rules.clone(),
         engines: vec![plus, minus],
         format: Format::RoundRobin,
         games_per_encounter: 2 * cfg.pairs,
-        opening_source: format!("random {} plies", cfg.random_openings),
-        openings,
+        openings: OpeningSource::Random {
+            plies: cfg.random_openings,
+        },
         seed,
         max_plies: cfg.max_plies,
         time_control: None,
         time_margin_ms: 500,
+        move_ceiling_ms: DEFAULT_MOVE_CEILING_MS,
         sprt: None,
         shard: None,
-        players: 2,
         match_format: None,
-        move_ceiling_ms: DEFAULT_MOVE_CEILING_MS,
         adjudication: Default::default(),
-    })
+    };
+    Manifest::build::<G>(plan).map_err(|e| e.to_string())
 }
 
 /// Who plays an iteration's games: the arena's runner here, or shards on Ray.
@@ -347,7 +347,7 @@ impl<G: Evaluate> GameBatch for LocalBatch<G> {
             progress: false,
             progress_every: std::time::Duration::from_secs(3600),
         };
-        crate::arena::runner::run::<G>(m, dir, &opts)
+        crate::arena::runner::run::<G>(m, dir, &opts).map_err(|e| e.to_string())
     }
 }
 
