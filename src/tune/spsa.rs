@@ -509,6 +509,7 @@ pub fn run<G: Evaluate>(
 /// parameters of different scales share one chart; `targets` (a reference set, e.g. the Texel
 /// weights) are drawn as dashed lines.
 pub fn trace_svg(state: &SpsaState, targets: Option<&[f64]>) -> Result<String, String> {
+    use crate::arena::chart::{failed, svg_chart, Frame};
     use plotters::prelude::*;
     let params = &state.config.params;
     let frac = |p: &Param, x: f64| {
@@ -519,28 +520,24 @@ pub fn trace_svg(state: &SpsaState, targets: Option<&[f64]>) -> Result<String, S
         }
     };
     let n = state.config.iterations.max(1) as f64;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (820, 460)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!(
-                    "SPSA {}: theta by iteration ((x - min) / (max - min))",
-                    state.config.game
-                ),
-                ("sans-serif", 18),
-            )
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(50)
-            .build_cartesian_2d(0f64..n, 0f64..1f64)
-            .map_err(|e| e.to_string())?;
+    let frame = Frame {
+        size: (820, 460),
+        caption: format!(
+            "SPSA {}: theta by iteration ((x - min) / (max - min))",
+            state.config.game
+        ),
+        caption_size: 18,
+        y_label_area: 50,
+        x: 0f64..n,
+        y: 0f64..1f64,
+        legend: true,
+    };
+    svg_chart(frame, |chart| {
         chart
             .configure_mesh()
             .x_desc("iteration")
             .draw()
-            .map_err(|e| e.to_string())?;
+            .map_err(failed)?;
         for (i, p) in params.iter().enumerate() {
             let colour = Palette99::pick(i).to_rgba();
             let mut pts = vec![(0.0, frac(p, p.default))];
@@ -550,7 +547,7 @@ pub fn trace_svg(state: &SpsaState, targets: Option<&[f64]>) -> Result<String, S
                     pts,
                     colour.stroke_width(2),
                 )))
-                .map_err(|e| e.to_string())?
+                .map_err(failed)?
                 .label(p.name.clone())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
             if let Some(t) = targets.and_then(|t| t.get(i)) {
@@ -561,18 +558,11 @@ pub fn trace_svg(state: &SpsaState, targets: Option<&[f64]>) -> Result<String, S
                         let x = n * j as f64 / 40.0;
                         PathElement::new(vec![(x, y), (x + n / 80.0, y)], colour.stroke_width(1))
                     }))
-                    .map_err(|e| e.to_string())?;
+                    .map_err(failed)?;
             }
         }
-        chart
-            .configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE)
-            .draw()
-            .map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    Ok(svg)
+        Ok(())
+    })
 }
 
 /// `trace.csv`: iteration, W, D, L, then every parameter's theta.
