@@ -162,3 +162,58 @@ impl Manifest {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::manifest::{random_engine_for_tests, DEFAULT_MOVE_CEILING_MS};
+    use crate::games::othello::Othello;
+
+    fn plan(engines: Vec<EngineSpec>) -> TournamentPlan {
+        TournamentPlan {
+            rules: String::new(),
+            engines,
+            format: Format::RoundRobin,
+            games_per_encounter: 4,
+            openings: OpeningSource::Random { plies: 2 },
+            seed: 1,
+            max_plies: 100,
+            time_control: None,
+            time_margin_ms: 50,
+            move_ceiling_ms: DEFAULT_MOVE_CEILING_MS,
+            sprt: None,
+            shard: None,
+            match_format: None,
+            adjudication: Adjudication::default(),
+        }
+    }
+
+    #[test]
+    fn engines_of_one_game_with_distinct_names() {
+        let a = random_engine_for_tests("a", "othello");
+        let b = random_engine_for_tests("b", "othello");
+        assert_eq!(engines_game(&[a.clone(), b.clone()]), Ok("othello".into()));
+        assert_eq!(
+            engines_game(&[a.clone(), a.clone()])
+                .unwrap_err()
+                .to_string(),
+            "two engines are named \"a\""
+        );
+        let c = random_engine_for_tests("c", "connect4");
+        assert_eq!(
+            engines_game(&[a, c]).unwrap_err().to_string(),
+            "engine \"a\" plays \"othello\", engine \"c\" plays \"connect4\""
+        );
+    }
+
+    #[test]
+    fn a_built_manifest_has_one_opening_a_round() {
+        let engines = vec![
+            random_engine_for_tests("a", "othello"),
+            random_engine_for_tests("b", "othello"),
+        ];
+        let m = Manifest::build::<Othello>(plan(engines)).unwrap();
+        assert_eq!((m.players, m.openings.len()), (2, 2));
+        assert_eq!(m.opening_source, "random 2 plies");
+    }
+}
