@@ -1,6 +1,63 @@
-//! `ratings.svg`: every engine's rating with its 95% error bar.
+//! The lab's SVG charts: the frame every chart shares (`svg_chart`: a white canvas, a caption,
+//! axes over f64 ranges, a legend, the text it makes), and `ratings.svg`, every engine's
+//! rating with its 95% error bar. The tuners draw their loss and trace charts in the same frame.
 
+use std::ops::Range;
+
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
+
+/// A chart's drawing context: both axes f64, drawn to SVG text.
+pub type Chart<'a, 'b> =
+    ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// What differs between the lab's charts; the margin (12) and the x labels' room (36) do not.
+pub struct Frame<S: AsRef<str>> {
+    pub size: (u32, u32),
+    pub caption: S,
+    pub caption_size: u32,
+    /// Room for the y labels, pixels.
+    pub y_label_area: u32,
+    pub x: Range<f64>,
+    pub y: Range<f64>,
+    /// A legend of the series drawn with labels (a black border on white), drawn last.
+    pub legend: bool,
+}
+
+/// The text of a plotters failure (a chart's errors are strings to its callers).
+pub fn failed(e: impl ToString) -> String {
+    e.to_string()
+}
+
+/// An SVG chart in `frame`, with what `draw` draws in it.
+pub fn svg_chart<S: AsRef<str>>(
+    frame: Frame<S>,
+    draw: impl FnOnce(&mut Chart) -> Result<(), String>,
+) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, frame.size).into_drawing_area();
+        root.fill(&WHITE).map_err(failed)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(frame.caption.as_ref(), ("sans-serif", frame.caption_size))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(frame.y_label_area)
+            .build_cartesian_2d(frame.x, frame.y)
+            .map_err(failed)?;
+        draw(&mut chart)?;
+        if frame.legend {
+            chart
+                .configure_series_labels()
+                .border_style(BLACK)
+                .background_style(WHITE)
+                .draw()
+                .map_err(failed)?;
+        }
+        root.present().map_err(failed)?;
+    }
+    Ok(svg)
+}
 
 /// The chart of `ratings`: (engine, Elo, 95% error) a row, engines without a finite rating
 /// left out by the caller; `anchor` is the engine rated 0. It takes plain rows rather than the
@@ -17,31 +74,26 @@ pub fn ratings_svg(
     let (lo, hi) = ((lo / step).floor() * step, (hi / step).ceil() * step);
     let ticks = ((hi - lo) / step).round() as usize + 1;
     let n = rows.len().max(1);
-    let mut svg = String::new();
-    {
-        let height = 120 + 40 * n as u32;
-        let root = SVGBackend::with_string(&mut svg, (720, height)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!("{game}: ratings (Elo, 95%), {anchor} = 0"),
-                ("sans-serif", 20),
-            )
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(140)
-            .build_cartesian_2d(lo..hi, -0.5f64..(n as f64 - 0.5))
-            .map_err(|e| e.to_string())?;
-        let names: Vec<String> = rows
-            .iter()
-            .map(|r| {
-                if r.0 == anchor {
-                    format!("{} (anchor)", r.0)
-                } else {
-                    r.0.clone()
-                }
-            })
-            .collect();
+    let names: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            if r.0 == anchor {
+                format!("{} (anchor)", r.0)
+            } else {
+                r.0.clone()
+            }
+        })
+        .collect();
+    let frame = Frame {
+        size: (720, 120 + 40 * n as u32),
+        caption: format!("{game}: ratings (Elo, 95%), {anchor} = 0"),
+        caption_size: 20,
+        y_label_area: 140,
+        x: lo..hi,
+        y: -0.5f64..(n as f64 - 0.5),
+        legend: false,
+    };
+    svg_chart(frame, |chart| {
         chart
             .configure_mesh()
             .y_labels(n)
@@ -57,7 +109,7 @@ pub fn ratings_svg(
             .x_label_formatter(&|x| format!("{x:.0}"))
             .x_desc(format!("Elo relative to {anchor}"))
             .draw()
-            .map_err(|e| e.to_string())?;
+            .map_err(failed)?;
         let y_of = |i: usize| (n - 1 - i) as f64;
         chart
             .draw_series(rows.iter().enumerate().map(|(i, r)| {
@@ -66,17 +118,16 @@ pub fn ratings_svg(
                     BLUE.stroke_width(2),
                 )
             }))
-            .map_err(|e| e.to_string())?;
+            .map_err(failed)?;
         chart
             .draw_series(
                 rows.iter()
                     .enumerate()
                     .map(|(i, r)| Circle::new((r.1, y_of(i)), 5, BLUE.filled())),
             )
-            .map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    Ok(svg)
+            .map_err(failed)?;
+        Ok(())
+    })
 }
 
 /// 1, 2 or 5 times a power of ten, at least `raw` (and at least 1 Elo).

@@ -230,29 +230,426 @@ fn exact_verdict<G: GameKnowledge>(
 }
 
 /// `play_game` with the agents built by `make` (tests bring their own misbehaving agents).
+/// The loop is the steps of a game, as fastchess's match.cpp: a fault ends it, the rules end
+/// it, chance moves, or the game is adjudicated or the side to move plays (and perhaps resigns
+/// or offers a draw).
 pub fn play_game_with<G: GameKnowledge>(
     m: &Manifest,
     spec: &GameSpec,
     make: AgentFactory<G>,
 ) -> ArenaRecord {
-    let players = spec.seats.len();
-    let opening = &m.openings[spec.opening];
-    let start = opening_state::<G>(
-        &m.rules,
-        &crate::arena::openings::Opening {
-            start: opening.start.clone(),
-            moves: vec![],
-        },
-    )
-    .expect("openings are checked when the tournament starts");
-    let mut game = GameRecord::start(&start);
-    let mut state = opening_state::<G>(&m.rules, opening).expect("openings are checked");
-    game.moves = opening.moves.clone();
-    let mut rng = ChaCha8Rng::seed_from_u64(spec.seed);
-    let mut plies = opening.moves.len();
+    let mut game = GameInProgress::<G>::start(m, spec, make);
+    let end = loop {
+        if let Some(end) = game.unbuilt_engine() {
+            break end;
+        }
+        match game.state.turn() {
+            Turn::Terminal => break game.ended_by_rules(),
+            Turn::Chance => game.play_chance(),
+            Turn::Player(seat) => {
+                if let Some(end) = game.adjudicate() {
+                    break end;
+                }
+                if let Some(end) = game.play_engine_move(seat) {
+                    break end;
+                }
+            }
+        }
+    };
+    game.finish(end)
+}
 
-    let mut agents: Vec<Option<Box<dyn Agent<G>>>> = Vec::with_capacity(players);
-    let mut fault: Option<(usize, String)> = None;
+/// How a game ended: the returns, the reason its record gives, and the kind of ending.
+struct GameEnd {
+    returns: Returns,
+    reason: String,
+    ending: Ending,
+}
+
+/// One game of a tournament between its seated agents, from the opening to the record. Each
+/// method is one concern of the referee.
+struct GameInProgress<'a, G: GameKnowledge> {
+    m: &'a Manifest,
+    spec: &'a GameSpec,
+    state: G,
+    record: GameRecord,
+    rng: ChaCha8Rng,
+    /// Plies played, the opening's included.
+    plies: usize,
+    agents: Vec<Option<Box<dyn Agent<G>>>>,
+    /// The first seat whose engine could not be built, and why.
+    unbuilt: Option<(PlayerId, String)>,
+    /// Exact knowledge, when the tournament asks for it: the oracle, its kind of score, epsilon.
+    oracle: Option<(Box<dyn Agent<G>>, ExactScore, f64)>,
+    trackers: Trackers,
+    refused: Option<RefusedDraw>,
+    stats: Vec<MoveStat>,
+    /// Each seat's clock, ms: below zero is an overrun the margin still forgives.
+    clocks: Vec<i64>,
+    /// The seat that lost by a fault.
+    fault: Option<PlayerId>,
+}
+
+impl<'a, G: GameKnowledge> GameInProgress<'a, G> {
+    /// The opening played, an agent built and told of the new game at every seat, the clocks
+    /// set.
+    fn start(m: &'a Manifest, spec: &'a GameSpec, make: AgentFactory<G>) -> Self {
+        let players = spec.seats.len();
+        let opening = &m.openings[spec.opening];
+        let start = opening_state::<G>(
+            &m.rules,
+            &crate::arena::openings::Opening {
+                start: opening.start.clone(),
+                moves: vec![],
+            },
+        )
+        .expect("openings are checked when the tournament starts");
+        let mut record = GameRecord::start(&start);
+        let state = opening_state::<G>(&m.rules, opening).expect("openings are checked");
+        record.moves = opening.moves.clone();
+        let (agents, unbuilt) = seat_agents(m, spec, make);
+        // Built once a game; a file that cannot be built, or is no exact back end, was refused
+        // when the tournament started.
+        let oracle = m.adjudication.exact.as_ref().and_then(|x| {
+            let a = make(&x.oracle, 0).ok()?;
+            let kind = a.exact_score()?;
+            Some((a, kind, x.epsilon))
+        });
+        GameInProgress {
+            m,
+            spec,
+            state,
+            record,
+            rng: ChaCha8Rng::seed_from_u64(spec.seed),
+            plies: opening.moves.len(),
+            agents,
+            unbuilt,
+            oracle,
+            trackers: Trackers::new(&m.adjudication),
+            refused: None,
+            stats: Vec::new(),
+            clocks: vec![m.time_control.map(|tc| tc.base_ms as i64).unwrap_or(0); players],
+            fault: None,
+        }
+    }
+
+    fn players(&self) -> usize {
+        self.spec.seats.len()
+    }
+
+    /// Offers, resignation by score, exact knowledge and the refused-draw count are for two
+    /// players.
+    fn two(&self) -> bool {
+        self.players() == 2
+    }
+
+    fn name(&self, seat: PlayerId) -> String {
+        name(self.m, self.spec, seat)
+    }
+
+    /// The seat whose engine could not be built loses before the first move.
+    fn unbuilt_engine(&mut self) -> Option<GameEnd> {
+        let (seat, why) = self.unbuilt.take()?;
+        Some(self.forfeit(seat, why))
+    }
+
+    /// `seat` loses by a fault: its engine failed, played an illegal move or overran its time.
+    fn forfeit(&mut self, seat: PlayerId, why: String) -> GameEnd {
+        self.fault = Some(seat);
+        GameEnd {
+            returns: decided(self.players(), Some(seat)),
+            reason: format!("seat {seat} ({}) lost: {why}", self.name(seat)),
+            ending: Ending::Fault,
+        }
+    }
+
+    fn ended_by_rules(&self) -> GameEnd {
+        GameEnd {
+            returns: self.state.returns(),
+            reason: "terminal".to_string(),
+            ending: Ending::Rules,
+        }
+    }
+
+    /// A chance outcome drawn from the game's seeded RNG.
+    fn play_chance(&mut self) {
+        let mut out = Vec::new();
+        self.state.chance_outcomes(&mut out);
+        let mv = sample_outcome(&out, &mut self.rng);
+        self.record.moves.push(self.state.format_move(mv));
+        self.state.play(mv);
+    }
+
+    /// Before the side to move is asked: exact knowledge, score adjudication, the end of a
+    /// refused-draw count (two players), then the ply limit.
+    fn adjudicate(&mut self) -> Option<GameEnd> {
+        if self.two() {
+            let end = self
+                .exact_knowledge()
+                .or_else(|| self.score_adjudication())
+                .or_else(|| self.refused_draw_count());
+            if end.is_some() {
+                return end;
+            }
+        }
+        self.ply_limit()
+    }
+
+    fn exact_knowledge(&mut self) -> Option<GameEnd> {
+        let (oracle, kind, epsilon) = self.oracle.as_mut()?;
+        let d = exact_verdict(oracle, *kind, *epsilon, &self.state)?;
+        Some(GameEnd {
+            returns: decided(self.players(), d.loser),
+            reason: d.reason,
+            ending: d.ending,
+        })
+    }
+
+    fn score_adjudication(&self) -> Option<GameEnd> {
+        let d = self.trackers.decide(self.plies)?;
+        let who = d.loser.map(|s| format!(" ({} loses)", self.name(s)));
+        Some(GameEnd {
+            returns: decided(self.players(), d.loser),
+            reason: d.reason + &who.unwrap_or_default(),
+            ending: d.ending,
+        })
+    }
+
+    /// At the end of a refusing side's count: drawn unless it showed a clear advantage.
+    fn refused_draw_count(&mut self) -> Option<GameEnd> {
+        let r = self.refused.filter(|r| r.moves_left == 0)?;
+        if self.state.clear_advantage(r.seat) {
+            // The refusing side showed its advantage: the rule is satisfied.
+            self.refused = None;
+            return None;
+        }
+        Some(GameEnd {
+            returns: Returns::new(self.players()),
+            reason: format!(
+                "adjudicated: draw, {} refused a draw and neither won nor showed a clear \
+                 advantage in {} moves",
+                self.name(r.seat),
+                self.state.refused_draw_moves().unwrap_or(0)
+            ),
+            ending: Ending::RefusedDraw,
+        })
+    }
+
+    fn ply_limit(&self) -> Option<GameEnd> {
+        (self.plies >= self.m.max_plies).then(|| GameEnd {
+            returns: Returns::new(self.players()),
+            reason: format!("adjudicated: draw at the {}-ply limit", self.m.max_plies),
+            ending: Ending::PlyLimit,
+        })
+    }
+
+    /// `seat` is asked for its move, which is checked, charged to its clock and played, with
+    /// the resignation or draw offer it comes with; the end of the game, if it ends.
+    fn play_engine_move(&mut self, seat: PlayerId) -> Option<GameEnd> {
+        let (report, took) = match self.ask_mover(seat) {
+            Ok(answer) => answer,
+            Err(why) => return Some(self.forfeit(seat, why)),
+        };
+        if let Err(why) = self
+            .check_legal(&report)
+            .and_then(|()| self.check_move_time(seat, took))
+            .and_then(|()| self.charge_clock(seat, took))
+        {
+            return Some(self.forfeit(seat, why));
+        }
+        let (stat, win_probability) = self.move_stat(seat, &report, took);
+        if stat.intent == Intent::Resign {
+            return Some(self.resigned(seat, stat));
+        }
+        self.record.moves.push(self.state.format_move(report.best));
+        self.state.play(report.best);
+        self.plies += 1;
+        self.trackers
+            .after_move(seat, report.score, win_probability);
+        if let Some(r) = self.refused.as_mut().filter(|r| r.seat == seat) {
+            r.moves_left = r.moves_left.saturating_sub(1);
+        }
+        if self.two() && stat.intent == Intent::OfferDraw && !self.state.is_terminal() {
+            return self.offer_draw(seat, stat);
+        }
+        self.stats.push(stat);
+        None
+    }
+
+    /// Tells `seat` the clocks and asks it for a move under its limits; the answer and how
+    /// long it took, or why it gave none.
+    fn ask_mover(&mut self, seat: PlayerId) -> Result<(SearchReport<G::Move>, Duration), String> {
+        let m = self.m;
+        let engine = &m.engines[self.spec.seats[seat]];
+        let (limits, wait_ms) = move_limits(&engine.limits, m.time_control, self.clocks[seat]);
+        if let Some(tc) = m.time_control {
+            let other = (seat + 1) % self.players();
+            let clock = Clock {
+                own_ms: self.clocks[seat].max(0) as u64,
+                opponent_ms: self.clocks[other].max(0) as u64,
+                increment_ms: tc.increment_ms,
+            };
+            if let Some(a) = self.agents[seat].as_mut() {
+                a.set_clock(Some(clock));
+            }
+        }
+        // The referee waits a move's time limit plus twice the margin, so an external engine's
+        // own (limit + margin) kill comes first; a move without a time limit gets the
+        // manifest's ceiling, so a hung in-process agent loses too.
+        let margin = self.margin();
+        let deadline = Some(match wait_ms {
+            Some(t) => Duration::from_millis(t) + 2 * margin + Duration::from_millis(100),
+            None => Duration::from_millis(m.move_ceiling_ms),
+        });
+        let began = Instant::now();
+        let answer = ask(&mut self.agents[seat], &self.state, &limits, deadline);
+        let took = began.elapsed();
+        answer.map(|r| (r, took)).map_err(|e| e.to_string())
+    }
+
+    fn check_legal(&self, report: &SearchReport<G::Move>) -> Result<(), String> {
+        if self.state.is_legal(report.best) {
+            Ok(())
+        } else {
+            Err(format!("illegal move {:?}", report.best))
+        }
+    }
+
+    /// An engine file's move time is a hard limit, the margin forgiven.
+    fn check_move_time(&self, seat: PlayerId, took: Duration) -> Result<(), String> {
+        let engine = &self.m.engines[self.spec.seats[seat]];
+        match engine.limits.time_ms {
+            Some(t) if took > Duration::from_millis(t) + self.margin() => {
+                Err(format!("took {} ms for a {t} ms move", took.as_millis()))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn margin(&self) -> Duration {
+        Duration::from_millis(self.m.time_margin_ms)
+    }
+
+    /// Under a clock: the move's time off, the increment on; a clock past the margin lost.
+    fn charge_clock(&mut self, seat: PlayerId, took: Duration) -> Result<(), String> {
+        let Some(tc) = self.m.time_control else {
+            return Ok(());
+        };
+        self.clocks[seat] -= took.as_millis() as i64;
+        if self.clocks[seat] < -(self.m.time_margin_ms as i64) {
+            return Err("clock ran out".to_string());
+        }
+        self.clocks[seat] += tc.increment_ms as i64;
+        Ok(())
+    }
+
+    /// The move's statistics, with what its agent intends by it, and its win probability.
+    fn move_stat(
+        &mut self,
+        seat: PlayerId,
+        report: &SearchReport<G::Move>,
+        took: Duration,
+    ) -> (MoveStat, Option<f64>) {
+        let agent = self.agents[seat].as_mut().expect("the agent answered");
+        let state = &self.state;
+        let intent =
+            catch_unwind(AssertUnwindSafe(|| agent.intent(state, report))).unwrap_or(Intent::Play);
+        let win_probability = agent.win_probability(report);
+        let stat = MoveStat {
+            ply: self.record.moves.len(),
+            seat,
+            ms: took.as_millis() as u64,
+            nodes: report.nodes,
+            depth: report.depth,
+            score: report.score.is_finite().then_some(report.score),
+            clock_ms: self.m.time_control.map(|_| self.clocks[seat]),
+            intent,
+            accepted: None,
+            note: agent.note(),
+        };
+        (stat, win_probability)
+    }
+
+    /// `seat` resigned with this move, which is recorded but not played.
+    fn resigned(&mut self, seat: PlayerId, stat: MoveStat) -> GameEnd {
+        self.stats.push(stat);
+        GameEnd {
+            returns: decided(self.players(), Some(seat)),
+            reason: format!("seat {seat} ({}) resigned", self.name(seat)),
+            ending: Ending::Resigned,
+        }
+    }
+
+    /// `seat` offered a draw with the move just played: the other side accepts at once (the
+    /// game is drawn) or declines (a refusal count starts where the rules have one).
+    fn offer_draw(&mut self, seat: PlayerId, mut stat: MoveStat) -> Option<GameEnd> {
+        let other = 1 - seat;
+        let state = &self.state;
+        let accepted = self.agents[other].as_mut().is_some_and(|a| {
+            catch_unwind(AssertUnwindSafe(|| a.accept_draw(state))).unwrap_or(false)
+        });
+        stat.accepted = Some(accepted);
+        self.stats.push(stat);
+        if accepted {
+            return Some(GameEnd {
+                returns: Returns::new(self.players()),
+                reason: format!(
+                    "draw agreed: {} offered, {} accepted",
+                    self.name(seat),
+                    self.name(other)
+                ),
+                ending: Ending::DrawAgreed,
+            });
+        }
+        // A count already running keeps its earlier end.
+        if self.refused.is_none() {
+            self.refused = self.state.refused_draw_moves().map(|n| RefusedDraw {
+                seat: other,
+                moves_left: n,
+            });
+        }
+        None
+    }
+
+    /// The tournament's record of the game.
+    fn finish(self, end: GameEnd) -> ArenaRecord {
+        let (m, spec) = (self.m, self.spec);
+        let mut game = self.record;
+        game.returns = end.returns.as_slice().to_vec();
+        game.reason = end.reason;
+        ArenaRecord {
+            index: spec.index,
+            block: spec.block,
+            seed: spec.seed,
+            engines: spec
+                .seats
+                .iter()
+                .map(|&e| m.engines[e].name.clone())
+                .collect(),
+            seats: spec.seats.clone(),
+            opening: spec.opening,
+            opening_plies: m.openings[spec.opening].moves.len(),
+            game,
+            fault: self.fault,
+            match_index: None,
+            match_game: None,
+            ending: end.ending,
+            stats: self.stats,
+        }
+    }
+}
+
+/// An agent built and told of the new game at every seat (None where its engine cannot be
+/// built), with the first seat that could not be and why.
+type SeatedAgents<G> = (Vec<Option<Box<dyn Agent<G>>>>, Option<(PlayerId, String)>);
+
+fn seat_agents<G: GameKnowledge>(
+    m: &Manifest,
+    spec: &GameSpec,
+    make: AgentFactory<G>,
+) -> SeatedAgents<G> {
+    let mut agents = Vec::with_capacity(spec.seats.len());
+    let mut unbuilt = None;
     for (seat, &e) in spec.seats.iter().enumerate() {
         match make(&m.engines[e], game_seed(spec.seed, seat as u64 + 1)) {
             Ok(mut a) => {
@@ -261,217 +658,13 @@ pub fn play_game_with<G: GameKnowledge>(
             }
             Err(err) => {
                 agents.push(None);
-                if fault.is_none() {
-                    fault = Some((seat, format!("cannot build engine: {err}")));
+                if unbuilt.is_none() {
+                    unbuilt = Some((seat, format!("cannot build engine: {err}")));
                 }
             }
         }
     }
-    // Exact knowledge, when asked for: built once a game; a file that cannot be built, or is no
-    // exact back end, was refused when the tournament started.
-    let mut oracle = m.adjudication.exact.as_ref().and_then(|x| {
-        let a = make(&x.oracle, 0).ok()?;
-        let kind = a.exact_score()?;
-        Some((a, kind, x.epsilon))
-    });
-    let two = players == 2;
-    let mut trackers = Trackers::new(&m.adjudication);
-    let mut refused: Option<RefusedDraw> = None;
-    let mut stats: Vec<MoveStat> = Vec::new();
-    let mut clocks: Vec<i64> =
-        vec![m.time_control.map(|tc| tc.base_ms as i64).unwrap_or(0); players];
-    let margin = Duration::from_millis(m.time_margin_ms);
-
-    let (returns, reason, ending) = loop {
-        if let Some((seat, why)) = &fault {
-            break (
-                decided(players, Some(*seat)),
-                format!("seat {seat} ({}) lost: {why}", name(m, spec, *seat)),
-                Ending::Fault,
-            );
-        }
-        match state.turn() {
-            Turn::Terminal => break (state.returns(), "terminal".to_string(), Ending::Rules),
-            Turn::Chance => {
-                let mut out = Vec::new();
-                state.chance_outcomes(&mut out);
-                let mv = sample_outcome(&out, &mut rng);
-                game.moves.push(state.format_move(mv));
-                state.play(mv);
-            }
-            Turn::Player(seat) => {
-                if two {
-                    if let Some((o, kind, eps)) = &mut oracle {
-                        if let Some(d) = exact_verdict(o, *kind, *eps, &state) {
-                            break (decided(players, d.loser), d.reason, d.ending);
-                        }
-                    }
-                    if let Some(d) = trackers.decide(plies) {
-                        let who = d.loser.map(|s| format!(" ({} loses)", name(m, spec, s)));
-                        break (
-                            decided(players, d.loser),
-                            d.reason + &who.unwrap_or_default(),
-                            d.ending,
-                        );
-                    }
-                    if let Some(r) = refused.filter(|r| r.moves_left == 0) {
-                        if state.clear_advantage(r.seat) {
-                            // The refusing side showed its advantage: the rule is satisfied.
-                            refused = None;
-                        } else {
-                            break (
-                                Returns::new(players),
-                                format!(
-                                    "adjudicated: draw, {} refused a draw and neither won nor \
-                                     showed a clear advantage in {} moves",
-                                    name(m, spec, r.seat),
-                                    state.refused_draw_moves().unwrap_or(0)
-                                ),
-                                Ending::RefusedDraw,
-                            );
-                        }
-                    }
-                }
-                if plies >= m.max_plies {
-                    break (
-                        Returns::new(players),
-                        format!("adjudicated: draw at the {}-ply limit", m.max_plies),
-                        Ending::PlyLimit,
-                    );
-                }
-                let engine = &m.engines[spec.seats[seat]];
-                let (limits, wait_ms) = move_limits(&engine.limits, m.time_control, clocks[seat]);
-                if let Some(tc) = m.time_control {
-                    let other = (seat + 1) % players;
-                    if let Some(a) = agents[seat].as_mut() {
-                        a.set_clock(Some(Clock {
-                            own_ms: clocks[seat].max(0) as u64,
-                            opponent_ms: clocks[other].max(0) as u64,
-                            increment_ms: tc.increment_ms,
-                        }));
-                    }
-                }
-                // The referee waits a move's time limit plus twice the margin, so an external
-                // engine's own (limit + margin) kill comes first; a move without a time limit
-                // gets the manifest's ceiling, so a hung in-process agent loses too.
-                let deadline = Some(match wait_ms {
-                    Some(t) => Duration::from_millis(t) + 2 * margin + Duration::from_millis(100),
-                    None => Duration::from_millis(m.move_ceiling_ms),
-                });
-                let began = Instant::now();
-                let answer = ask(&mut agents[seat], &state, &limits, deadline);
-                let took = began.elapsed();
-                let report = match answer {
-                    Ok(r) => r,
-                    Err(e) => {
-                        fault = Some((seat, e.to_string()));
-                        continue;
-                    }
-                };
-                if !state.is_legal(report.best) {
-                    fault = Some((seat, format!("illegal move {:?}", report.best)));
-                    continue;
-                }
-                if let Some(t) = engine.limits.time_ms {
-                    if took > Duration::from_millis(t) + margin {
-                        fault = Some((
-                            seat,
-                            format!("took {} ms for a {t} ms move", took.as_millis()),
-                        ));
-                        continue;
-                    }
-                }
-                if let Some(tc) = m.time_control {
-                    clocks[seat] -= took.as_millis() as i64;
-                    if clocks[seat] < -(m.time_margin_ms as i64) {
-                        fault = Some((seat, "clock ran out".to_string()));
-                        continue;
-                    }
-                    clocks[seat] += tc.increment_ms as i64;
-                }
-                let agent = agents[seat].as_mut().expect("the agent answered");
-                let intent = catch_unwind(AssertUnwindSafe(|| agent.intent(&state, &report)))
-                    .unwrap_or(Intent::Play);
-                let win_probability = agent.win_probability(&report);
-                let mut stat = MoveStat {
-                    ply: game.moves.len(),
-                    seat,
-                    ms: took.as_millis() as u64,
-                    nodes: report.nodes,
-                    depth: report.depth,
-                    score: report.score.is_finite().then_some(report.score),
-                    clock_ms: m.time_control.map(|_| clocks[seat]),
-                    intent,
-                    accepted: None,
-                    note: agent.note(),
-                };
-                if intent == Intent::Resign {
-                    stats.push(stat);
-                    break (
-                        decided(players, Some(seat)),
-                        format!("seat {seat} ({}) resigned", name(m, spec, seat)),
-                        Ending::Resigned,
-                    );
-                }
-                game.moves.push(state.format_move(report.best));
-                state.play(report.best);
-                plies += 1;
-                trackers.after_move(seat, report.score, win_probability);
-                if let Some(r) = refused.as_mut().filter(|r| r.seat == seat) {
-                    r.moves_left = r.moves_left.saturating_sub(1);
-                }
-                if two && intent == Intent::OfferDraw && !state.is_terminal() {
-                    let other = 1 - seat;
-                    let accepted = agents[other].as_mut().is_some_and(|a| {
-                        catch_unwind(AssertUnwindSafe(|| a.accept_draw(&state))).unwrap_or(false)
-                    });
-                    stat.accepted = Some(accepted);
-                    stats.push(stat);
-                    if accepted {
-                        break (
-                            Returns::new(players),
-                            format!(
-                                "draw agreed: {} offered, {} accepted",
-                                name(m, spec, seat),
-                                name(m, spec, other)
-                            ),
-                            Ending::DrawAgreed,
-                        );
-                    }
-                    // A count already running keeps its earlier end.
-                    if refused.is_none() {
-                        refused = state.refused_draw_moves().map(|n| RefusedDraw {
-                            seat: other,
-                            moves_left: n,
-                        });
-                    }
-                    continue;
-                }
-                stats.push(stat);
-            }
-        }
-    };
-    game.returns = returns.as_slice().to_vec();
-    game.reason = reason;
-    ArenaRecord {
-        index: spec.index,
-        block: spec.block,
-        seed: spec.seed,
-        engines: spec
-            .seats
-            .iter()
-            .map(|&e| m.engines[e].name.clone())
-            .collect(),
-        seats: spec.seats.clone(),
-        opening: spec.opening,
-        opening_plies: opening.moves.len(),
-        game,
-        fault: fault.map(|(s, _)| s),
-        match_index: None,
-        match_game: None,
-        ending,
-        stats,
-    }
+    (agents, unbuilt)
 }
 
 fn name(m: &Manifest, spec: &GameSpec, seat: usize) -> String {
@@ -633,7 +826,7 @@ mod tests {
 
     #[test]
     fn three_players_rotate_seats_and_score_pairwise() {
-        use crate::arena::report::summarize;
+        use crate::arena::summary::summarize;
         use crate::search::testgames::Race3;
         let mut m = manifest(vec![spec("a", None), spec("b", None), spec("c", None)]);
         m.game = Race3::ID.into();

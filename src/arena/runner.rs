@@ -8,19 +8,18 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-
+use super::error::ArenaError;
 use super::manifest::Manifest;
 use super::match_format::MatchState;
 use super::matches::{matches_with_games, planned_matches, play_match_with, MatchSpec};
+use super::progress::Progress;
 use super::record::{games_path, load_games, ArenaRecord, GameWriter};
 use super::referee::{make_agent, play_game};
-use super::report::sprt_status;
 use super::schedule::GameSpec;
 use super::sprt::SprtDecision;
-use super::stats::Wdl;
+use super::summary::sprt_status;
 use crate::eval::GameKnowledge;
 
 pub struct RunOptions {
@@ -78,7 +77,7 @@ pub fn run<G: GameKnowledge>(
     m: &Manifest,
     dir: &Path,
     opts: &RunOptions,
-) -> Result<Vec<ArenaRecord>, String> {
+) -> Result<Vec<ArenaRecord>, ArenaError> {
     let path = games_path(dir);
     unpack_finished_run(&path)?;
     let done = load_games(&path, true)?;
@@ -96,11 +95,10 @@ pub fn run<G: GameKnowledge>(
                             && spec.seed == g.seed
                             && g.match_index.is_none() => {}
                     _ => {
-                        return Err(format!(
-                            "{}: game {} does not belong to this tournament",
-                            path.display(),
-                            g.index
-                        ))
+                        return Err(ArenaError::ForeignGame {
+                            path: path.display().to_string(),
+                            index: g.index,
+                        })
                     }
                 }
             }
@@ -145,62 +143,12 @@ pub fn run<G: GameKnowledge>(
         return Ok(all);
     }
 
-    // On a terminal the bar (every engine a line below it); without one, plain progress lines.
-    let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let bar = if opts.progress && tty {
-        ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr())
-    } else {
-        ProgressBar::hidden()
-    };
-    let unit = if m.match_format.is_some() {
-        "matches"
-    } else {
-        "games"
-    };
-    bar.set_style(
-        ProgressStyle::with_template(&format!(
-            "{{bar:30}} {{pos}}/{{len}} {unit} {{elapsed}}  {{msg}}"
-        ))
-        .expect("valid template"),
-    );
-    bar.set_position(finished as u64);
-    let started = Instant::now();
-    let first_finished = finished as u64;
-    let progress_text = |done: u64, games: &[ArenaRecord], sep: &str| {
-        let eta = eta(
-            started.elapsed(),
-            done - first_finished,
-            total as u64 - done,
-        );
-        let mut text = format!("eta {eta}");
-        for line in engine_lines(m, games) {
-            text.push_str(sep);
-            text.push_str(&line);
-        }
-        text
-    };
-    bar.set_message(progress_text(finished as u64, &all, "\n  "));
-    let last_line = Mutex::new(None::<Instant>);
-    // A line on stderr without a terminal, at most every `progress_every` (and at the end).
-    let log_line = |done: u64, games: &[ArenaRecord], force: bool| {
-        if !opts.progress || tty {
-            return;
-        }
-        let mut last = last_line.lock().unwrap_or_else(|e| e.into_inner());
-        if force || last.is_none_or(|t| t.elapsed() >= opts.progress_every) {
-            *last = Some(Instant::now());
-            eprintln!(
-                "{done}/{total} {unit} {:.0}s {}",
-                started.elapsed().as_secs_f64(),
-                progress_text(done, games, " | ")
-            );
-        }
-    };
+    let progress = Progress::start(m, opts.progress, opts.progress_every, total, finished, &all);
 
     struct Shared {
         writer: GameWriter,
         games: Vec<ArenaRecord>,
-        error: Option<String>,
+        error: Option<ArenaError>,
         /// Games (or matches) finished, counting those recorded before this run.
         done: u64,
     }
@@ -216,17 +164,16 @@ pub fn run<G: GameKnowledge>(
     let record = |rec: ArenaRecord| -> bool {
         let mut sh = shared.lock().expect("no worker panics holding the lock");
         if let Err(e) = sh.writer.append(&rec) {
-            sh.error = Some(e);
+            sh.error = Some(ArenaError::Other(e));
             stop.store(true, Ordering::SeqCst);
             return false;
         }
         sh.games.push(rec);
         if m.match_format.is_none() {
-            bar.inc(1);
+            progress.inc();
             sh.done += 1;
         }
-        bar.set_message(progress_text(sh.done, &sh.games, "\n  "));
-        log_line(sh.done, &sh.games, false);
+        progress.show(sh.done, &sh.games);
         if m.sprt.is_some() && sprt_decided(&sh.games) {
             stop.store(true, Ordering::SeqCst);
         }
@@ -235,7 +182,7 @@ pub fn run<G: GameKnowledge>(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(opts.concurrency.max(1))
         .build()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| ArenaError::Other(e.to_string()))?;
     pool.scope(|scope| {
         for _ in 0..opts.concurrency.max(1) {
             scope.spawn(|_| loop {
@@ -255,88 +202,21 @@ pub fn run<G: GameKnowledge>(
                         if !play_match_with::<G>(m, spec, played, &make, &mut |r| record(r)) {
                             return;
                         }
-                        bar.inc(1);
+                        progress.inc();
                         let mut sh = shared.lock().expect("no worker panics holding the lock");
                         sh.done += 1;
-                        let (done, games) = (sh.done, &sh.games);
-                        log_line(done, games, false);
+                        progress.line(sh.done, &sh.games, false);
                     }
                 }
             });
         }
     });
-    bar.finish_and_clear();
     let sh = shared.into_inner().expect("workers finished");
-    log_line(sh.done, &sh.games, true);
+    progress.finish(sh.done, &sh.games);
     if let Some(e) = sh.error {
         return Err(e);
     }
     let mut all = sh.games;
     all.sort_by_key(|g| g.index);
     Ok(all)
-}
-
-/// The time left at the pace of this run: "-" before its first game ends.
-fn eta(elapsed: Duration, done_now: u64, left: u64) -> String {
-    if done_now == 0 {
-        return "-".into();
-    }
-    let secs = (elapsed.as_secs_f64() / done_now as f64 * left as f64).round() as u64;
-    match secs {
-        s if s < 60 => format!("{s}s"),
-        s if s < 3600 => format!("{}m{:02}s", s / 60, s % 60),
-        s => format!("{}h{:02}m", s / 3600, s / 60 % 60),
-    }
-}
-
-/// Every engine's W-D-L against the field, score and Elo ± error (trinomial), one line each.
-pub fn engine_lines(m: &Manifest, games: &[ArenaRecord]) -> Vec<String> {
-    let mut wdl = vec![Wdl::default(); m.engines.len()];
-    for g in games {
-        for (a, &ea) in g.seats.iter().enumerate() {
-            for (b, &eb) in g.seats.iter().enumerate() {
-                if ea == eb {
-                    continue;
-                }
-                let s = g.score_between(a, b);
-                let w = &mut wdl[ea];
-                if s == 1.0 {
-                    w.wins += 1;
-                } else if s == 0.0 {
-                    w.losses += 1;
-                } else {
-                    w.draws += 1;
-                }
-            }
-        }
-    }
-    m.engines
-        .iter()
-        .zip(&wdl)
-        .map(|(e, w)| match w.elo() {
-            Some(est) => format!(
-                "{}: +{} ={} -{} ({:.1}%) Elo {:.1} ± {:.1}",
-                e.name,
-                w.wins,
-                w.draws,
-                w.losses,
-                100.0 * w.score(),
-                est.elo,
-                est.error
-            ),
-            None => format!("{}: no games yet", e.name),
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn no_eta_before_the_first_game() {
-        assert_eq!(eta(Duration::from_secs(5), 0, 10), "-");
-        assert_eq!(eta(Duration::from_secs(10), 2, 10), "50s");
-        assert_eq!(eta(Duration::from_secs(60), 1, 10), "10m00s");
-    }
 }

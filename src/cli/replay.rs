@@ -18,7 +18,7 @@ use serde_json::json;
 use super::{CliError, CliResult};
 use crate::arena::manifest::Manifest;
 use crate::arena::record::{load_games, ArenaRecord};
-use crate::arena::report::summarize;
+use crate::arena::summary::summarize;
 use crate::game::{Draw, RuleSet};
 use crate::with_game;
 

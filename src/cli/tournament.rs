@@ -11,12 +11,14 @@ use crate::agent::Limits;
 use crate::arena::adjudicate::{Adjudication, DrawRule, ExactRule, ResignRule};
 use crate::arena::manifest::{Manifest, TimeControl};
 use crate::arena::match_format::MatchFormat;
-use crate::arena::openings::{opening_state, parse_openings, try_random_openings};
+use crate::arena::openings::opening_state;
+use crate::arena::plan::{engines_game, OpeningSource, TournamentPlan};
 use crate::arena::referee::{check_engine_on_clock, make_agent};
-use crate::arena::report::{summarize, summary_md, write_outputs};
+use crate::arena::report::{summary_md, write_outputs};
 use crate::arena::runner::{planned_count, run, RunOptions};
 use crate::arena::schedule::{parse_shard, Format};
 use crate::arena::sprt::SprtParams;
+use crate::arena::summary::summarize;
 use crate::engine_file::EngineSpec;
 use crate::eval::GameKnowledge;
 use crate::game::RuleSet;
@@ -216,21 +218,7 @@ fn start(files: &[PathBuf], format: Format, c: &CommonArgs) -> CliResult {
     for f in files {
         specs.push(EngineSpec::load(f)?);
     }
-    let game = specs[0].game.clone();
-    for s in &specs {
-        if s.game != game {
-            return Err(CliError(format!(
-                "engine {:?} plays {:?}, engine {:?} plays {:?}",
-                specs[0].name, game, s.name, s.game
-            )));
-        }
-    }
-    let mut names = std::collections::BTreeSet::new();
-    for s in &specs {
-        if !names.insert(s.name.clone()) {
-            return Err(CliError(format!("two engines are named {:?}", s.name)));
-        }
-    }
+    let game = engines_game(&specs)?;
     // Limits on the command line replace each engine file's limits as a whole (a file's depth
     // must not cap a --movetime search).
     let overrides = cli_limits(c);
@@ -246,89 +234,28 @@ fn tournament<G: GameKnowledge>(
     c: &CommonArgs,
 ) -> CliResult {
     let rules = G::Rules::parse(&c.rules)?;
-    let players = G::new(&rules).num_players();
-    if c.sprt.is_some() && players != 2 {
-        return Err(CliError(format!(
-            "--sprt tests colour-swapped game pairs of two players; {} has {players}",
-            G::ID
-        )));
-    }
-    // An engine file that names rules must name these (it was tuned or solved for them).
-    for e in &engines {
-        let theirs = e.check_rules::<G>()?;
-        if !e.rules.trim().is_empty() && theirs != rules {
-            return Err(CliError(format!(
-                "engine {:?} is for rules {:?}; this tournament plays {:?} (--rules)",
-                e.name,
-                theirs.to_text(),
-                rules.to_text()
-            )));
-        }
-    }
-    // Catch unknown back ends, bad params and weights, unknown protocols and empty commands
-    // before any game is played.
-    for e in &engines {
-        make_agent::<G>(e, 0).map_err(CliError)?;
-    }
-    let rounds = c.games.div_ceil(players).max(1);
-    let (opening_source, openings) = match &c.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            (
-                format!("file {}", path.display()),
-                parse_openings::<G>(&rules, &text)?,
-            )
-        }
-        None => (
-            format!("random {} plies", c.random_openings),
-            try_random_openings::<G>(&rules, c.random_openings, rounds, c.seed)?,
-        ),
-    };
-    for (i, o) in openings.iter().enumerate() {
-        opening_state::<G>(&rules.to_text(), o)
-            .map_err(|e| CliError(format!("opening {}: {e}", i + 1)))?;
-    }
-    let mut match_format = MatchFormat::parse(&c.match_format)?;
-    let mut time_control = c.tc.as_deref().map(TimeControl::parse).transpose()?;
-    if let Some(f) = &mut match_format {
-        if players != 2 {
-            return Err(CliError(format!(
-                "--match-format: {} has {players} players; matches are for two",
-                G::ID
-            )));
-        }
-        if c.sprt.is_some() {
-            return Err(CliError(
-                "--sprt tests game pairs; it does not combine with --match-format".into(),
-            ));
-        }
-        // One clock for the games: --tc if given, else the format's.
-        if time_control.is_none() {
-            time_control = f.clock;
-        }
-        f.clock = time_control;
-    }
-    let adjudication = adjudication_of::<G>(c, players, &rules)?;
-    let manifest = Manifest {
-        game: G::ID.to_string(),
-        rules: rules.to_text(),
+    let plan = TournamentPlan {
+        rules: c.rules.clone(),
         engines,
         format,
         games_per_encounter: c.games,
-        opening_source,
-        openings,
+        openings: match &c.openings {
+            Some(path) => OpeningSource::File(path.clone()),
+            None => OpeningSource::Random {
+                plies: c.random_openings,
+            },
+        },
         seed: c.seed,
         max_plies: c.max_plies,
-        time_control,
+        time_control: c.tc.as_deref().map(TimeControl::parse).transpose()?,
         time_margin_ms: c.time_margin_ms,
         move_ceiling_ms: c.move_ceiling_ms,
         sprt: c.sprt.as_deref().map(SprtParams::parse).transpose()?,
         shard: c.shard.as_deref().map(parse_shard).transpose()?,
-        players,
-        match_format,
-        adjudication,
+        match_format: MatchFormat::parse(&c.match_format)?,
+        adjudication: adjudication_of::<G>(c, &rules)?,
     };
+    let manifest = Manifest::build::<G>(plan)?;
     // Every external engine is started, handshaken and asked one move before the first game
     // (fastchess's --compliance): a broken engine stops the tournament here, with the reason.
     if !c.no_check {
@@ -348,11 +275,10 @@ fn tournament<G: GameKnowledge>(
     finish(&c.out, &manifest, planned_count(&manifest), &games)
 }
 
-/// The adjudications the command line asks for, checked: two-player games only, and an exact
-/// oracle that is an exact back end for these rules.
+/// The adjudications the command line asks for, with an exact oracle that is an exact back end
+/// for these rules (`Manifest::build` checks that the game is for two players).
 fn adjudication_of<G: GameKnowledge>(
     c: &CommonArgs,
-    players: usize,
     rules: &G::Rules,
 ) -> Result<Adjudication, CliError> {
     let mut a = Adjudication {
@@ -402,12 +328,6 @@ fn adjudication_of<G: GameKnowledge>(
             )));
         }
         a.exact = Some(ExactRule { oracle, epsilon });
-    }
-    if !a.is_off() && players != 2 {
-        return Err(CliError(format!(
-            "--resign/--draw/--adjudicate end two-player games; {} has {players} players",
-            G::ID
-        )));
     }
     Ok(a)
 }

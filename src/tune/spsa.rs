@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::arena::manifest::{Manifest, DEFAULT_MOVE_CEILING_MS};
-use crate::arena::openings::try_random_openings;
+use crate::arena::plan::{OpeningSource, TournamentPlan};
 use crate::arena::record::ArenaRecord;
 use crate::arena::schedule::Format;
 use crate::engine_file::EngineSpec;
@@ -285,7 +285,8 @@ pub fn iteration_manifest<G: GameKnowledge>(
     delta: &[i8],
 ) -> Result<Manifest, String> {
     let cfg = &state.config;
-    let rules = G::Rules::parse(&cfg.rules).map_err(|e| e.to_string())?;
+    // The rules are read first: their error comes before an engine's.
+    G::Rules::parse(&cfg.rules).map_err(|e| e.to_string())?;
     let plus = engine_with::<G>(
         &cfg.base,
         &cfg.params,
@@ -299,26 +300,25 @@ pub fn iteration_manifest<G: GameKnowledge>(
         "minus",
     )?;
     let seed = crate::game::zobrist::splitmix64(cfg.seed.wrapping_add(k));
-    let openings = try_random_openings::<G>(&rules, cfg.random_openings, cfg.pairs, seed)?;
-    Ok(Manifest {
-        game: G::ID.to_string(),
-        rules: rules.to_text(),
+    let plan = TournamentPlan {
+        rules: cfg.rules.clone(),
         engines: vec![plus, minus],
         format: Format::RoundRobin,
         games_per_encounter: 2 * cfg.pairs,
-        opening_source: format!("random {} plies", cfg.random_openings),
-        openings,
+        openings: OpeningSource::Random {
+            plies: cfg.random_openings,
+        },
         seed,
         max_plies: cfg.max_plies,
         time_control: None,
         time_margin_ms: 500,
+        move_ceiling_ms: DEFAULT_MOVE_CEILING_MS,
         sprt: None,
         shard: None,
-        players: 2,
         match_format: None,
-        move_ceiling_ms: DEFAULT_MOVE_CEILING_MS,
         adjudication: Default::default(),
-    })
+    };
+    Manifest::build::<G>(plan).map_err(|e| e.to_string())
 }
 
 /// Who plays an iteration's games: the arena's runner here, or shards on Ray.
@@ -347,7 +347,7 @@ impl<G: GameKnowledge> GameBatch for LocalBatch<G> {
             progress: false,
             progress_every: std::time::Duration::from_secs(3600),
         };
-        crate::arena::runner::run::<G>(m, dir, &opts)
+        crate::arena::runner::run::<G>(m, dir, &opts).map_err(|e| e.to_string())
     }
 }
 
@@ -509,6 +509,7 @@ pub fn run<G: GameKnowledge>(
 /// parameters of different scales share one chart; `targets` (a reference set, e.g. the Texel
 /// weights) are drawn as dashed lines.
 pub fn trace_svg(state: &SpsaState, targets: Option<&[f64]>) -> Result<String, String> {
+    use crate::arena::chart::{failed, svg_chart, Frame};
     use plotters::prelude::*;
     let params = &state.config.params;
     let frac = |p: &Param, x: f64| {
@@ -519,28 +520,24 @@ pub fn trace_svg(state: &SpsaState, targets: Option<&[f64]>) -> Result<String, S
         }
     };
     let n = state.config.iterations.max(1) as f64;
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (820, 460)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(
-                format!(
-                    "SPSA {}: theta by iteration ((x - min) / (max - min))",
-                    state.config.game
-                ),
-                ("sans-serif", 18),
-            )
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(50)
-            .build_cartesian_2d(0f64..n, 0f64..1f64)
-            .map_err(|e| e.to_string())?;
+    let frame = Frame {
+        size: (820, 460),
+        caption: format!(
+            "SPSA {}: theta by iteration ((x - min) / (max - min))",
+            state.config.game
+        ),
+        caption_size: 18,
+        y_label_area: 50,
+        x: 0f64..n,
+        y: 0f64..1f64,
+        legend: true,
+    };
+    svg_chart(frame, |chart| {
         chart
             .configure_mesh()
             .x_desc("iteration")
             .draw()
-            .map_err(|e| e.to_string())?;
+            .map_err(failed)?;
         for (i, p) in params.iter().enumerate() {
             let colour = Palette99::pick(i).to_rgba();
             let mut pts = vec![(0.0, frac(p, p.default))];
@@ -550,7 +547,7 @@ pub fn trace_svg(state: &SpsaState, targets: Option<&[f64]>) -> Result<String, S
                     pts,
                     colour.stroke_width(2),
                 )))
-                .map_err(|e| e.to_string())?
+                .map_err(failed)?
                 .label(p.name.clone())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
             if let Some(t) = targets.and_then(|t| t.get(i)) {
@@ -561,18 +558,11 @@ pub fn trace_svg(state: &SpsaState, targets: Option<&[f64]>) -> Result<String, S
                         let x = n * j as f64 / 40.0;
                         PathElement::new(vec![(x, y), (x + n / 80.0, y)], colour.stroke_width(1))
                     }))
-                    .map_err(|e| e.to_string())?;
+                    .map_err(failed)?;
             }
         }
-        chart
-            .configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE)
-            .draw()
-            .map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    Ok(svg)
+        Ok(())
+    })
 }
 
 /// `trace.csv`: iteration, W, D, L, then every parameter's theta.

@@ -374,30 +374,30 @@ pub fn tune(
 
 /// `loss.svg`: training and validation loss by epoch, the best epoch marked.
 pub fn loss_svg(title: &str, history: &[Epoch], best: &Epoch) -> Result<String, String> {
+    use crate::arena::chart::{failed, svg_chart, Frame};
     use plotters::prelude::*;
     let last = history.last().map_or(1, |e| e.epoch).max(1);
     let all = history.iter().flat_map(|e| [e.train, e.valid]);
     let lo = all.clone().fold(f64::INFINITY, f64::min);
     let hi = all.fold(f64::NEG_INFINITY, f64::max);
     let pad = ((hi - lo) * 0.05).max(1e-6);
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (720, 420)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 18))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(70)
-            .build_cartesian_2d(0f64..last as f64, (lo - pad)..(hi + pad))
-            .map_err(|e| e.to_string())?;
+    let frame = Frame {
+        size: (720, 420),
+        caption: title,
+        caption_size: 18,
+        y_label_area: 70,
+        x: 0f64..last as f64,
+        y: (lo - pad)..(hi + pad),
+        legend: true,
+    };
+    svg_chart(frame, |chart| {
         chart
             .configure_mesh()
             .x_desc("epoch")
             .y_desc("mean (R - sigmoid(K e))^2")
             .y_label_formatter(&|y| format!("{y:.5}"))
             .draw()
-            .map_err(|e| e.to_string())?;
+            .map_err(failed)?;
         for (name, colour, pick) in [
             ("train", BLUE, (|e: &Epoch| e.train) as fn(&Epoch) -> f64),
             ("validation", RED, |e: &Epoch| e.valid),
@@ -410,7 +410,7 @@ pub fn loss_svg(title: &str, history: &[Epoch], best: &Epoch) -> Result<String, 
                         .collect::<Vec<_>>(),
                     colour.stroke_width(2),
                 )))
-                .map_err(|e| e.to_string())?
+                .map_err(failed)?
                 .label(name)
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
         }
@@ -420,16 +420,9 @@ pub fn loss_svg(title: &str, history: &[Epoch], best: &Epoch) -> Result<String, 
                 5,
                 RED.filled(),
             )))
-            .map_err(|e| e.to_string())?;
-        chart
-            .configure_series_labels()
-            .border_style(BLACK)
-            .background_style(WHITE)
-            .draw()
-            .map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    Ok(svg)
+            .map_err(failed)?;
+        Ok(())
+    })
 }
 
 #[cfg(test)]
