@@ -83,7 +83,7 @@ pub struct GuinnClient {
 /// A checkers position as GuiNN reads it: side to move, then `W` and `B` lists, `K` for kings,
 /// no ranges (GuiNN does not read them).
 pub fn guinn_fen(state: &Checkers) -> String {
-    use crate::games::draughts::notation::{colour_letter, numbers};
+    use crate::games::draughts::text::{colour_letter, numbers};
     let rules = state.rules();
     let mut out = String::new();
     out.push(colour_letter(rules, state.side()));

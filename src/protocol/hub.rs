@@ -35,8 +35,8 @@ use crate::game::error::{parse_int, quote};
 use crate::game::ParseError;
 use crate::games::draughts::geometry::Ten;
 use crate::games::draughts::hub as hub_text;
-use crate::games::draughts::notation::hub_move;
 use crate::games::draughts::rules::Rules;
+use crate::games::draughts::text::hub_move;
 use crate::games::draughts::Draughts;
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 

@@ -6,10 +6,10 @@
 use crate::engine_file::EngineSpec;
 use crate::game::{Game, ParseError};
 
+use super::game::Position;
 use super::geometry::{bit_of_number, Ten};
-use super::notation::colour_letter;
-use super::position::Position;
 use super::rules::Rules;
+use super::text::colour_letter;
 use super::Draughts;
 
 /// Reads a Hub position: the side to move (`W` or `B`) then 50 squares `w b W B e`.

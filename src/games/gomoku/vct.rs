@@ -17,8 +17,8 @@ use std::collections::HashMap;
 
 use crate::game::Game;
 
+use super::game::{Gomoku, GomokuMove};
 use super::patterns::{B2, B3, B4, D4, F2, F3, F4};
-use super::state::{Gomoku, GomokuMove};
 use super::threats::{Points, ThreatSearch, Win};
 
 /// Most nodes one VCF look-up (a threat, or the defender's own VCF) may take.
