@@ -1,7 +1,8 @@
-//! What every game shares: the contract, rules as values, errors, zobrist keys, move lists,
+//! What every game shares: the contract, the text of the protocols a game may speak (`bindings`), rules as values, errors, zobrist keys, move lists,
 //! perft, random playouts, game records (and reading them compressed: `record_file`), the text of grid boards (`grid`), and for the race
 //! games dice (`dice`) and boards of points with routes over them (`track`).
 
+pub mod bindings;
 pub mod conformance;
 pub mod contract;
 pub mod dice;

@@ -352,4 +352,7 @@ impl<G: Geometry> Game for Position<G> {
     fn render(&self) -> String {
         text::render(self)
     }
+    fn bindings<V: crate::game::bindings::Bindings<Self>>(visit: &mut V) {
+        G::bindings(visit)
+    }
 }

@@ -6,6 +6,7 @@ pub mod draw;
 pub mod eval;
 pub mod game;
 pub mod geometry;
+pub mod guinn;
 pub mod hub;
 pub mod movegen;
 pub mod patterns;

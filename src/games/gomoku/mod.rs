@@ -20,6 +20,7 @@ pub mod draw;
 pub mod eval;
 pub mod forbidden;
 pub mod game;
+pub mod gomocup;
 pub mod opening;
 pub mod patterns;
 pub mod rules;
