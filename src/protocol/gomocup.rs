@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Limits};
-use crate::game::bindings::{Bindings, GomocupBoard};
+use crate::game::bindings::GomocupBoard;
 use crate::game::error::{parse_int, quote};
 use crate::game::Game;
 use crate::games::gomoku::board::{BLACK, MAX_SIZE, MIN_SIZE, WHITE};
@@ -516,25 +516,6 @@ impl<G: GomocupBoard> ExternalProtocol<G> for GomocupClient {
     ) -> Result<(String, f64), AgentError> {
         self.request(process, state, limits, deadline)
     }
-}
-
-/// The client for the arena's generic `protocol_for`, when `G` speaks Gomocup (its
-/// `Game::bindings`).
-pub fn client_for<G: Game>() -> Result<Box<dyn ExternalProtocol<G>>, String> {
-    struct Client<G: Game>(Option<Box<dyn ExternalProtocol<G>>>);
-    impl<G: Game> Bindings<G> for Client<G> {
-        fn gomocup(&mut self)
-        where
-            G: GomocupBoard,
-        {
-            self.0 = Some(Box::new(GomocupClient::new()));
-        }
-    }
-    let mut client = Client(None);
-    G::bindings(&mut client);
-    client
-        .0
-        .ok_or_else(|| format!("the gomocup protocol plays gomoku only, not {}", G::ID))
 }
 
 /// `boardlab serve --protocol gomocup --game gomoku [--engine E]`: the server is written for

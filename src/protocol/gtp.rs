@@ -17,10 +17,10 @@ use std::time::Instant;
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Limits};
 use crate::eval::Evaluate;
-use crate::game::bindings::{Bindings, GtpGame};
+use crate::game::bindings::GtpGame;
 use crate::game::error::{parse_float, parse_int, quote};
 use crate::game::grid::{parse_square, Files};
-use crate::game::{Game, PlayerId};
+use crate::game::PlayerId;
 use crate::protocol::client::{EngineProcess, ExternalProtocol};
 
 /// The largest komi `komi` takes either way (no Go-board game gives a thousand points).
@@ -549,57 +549,15 @@ pub fn serve<G: GtpGame>(
     session::serve(&mut server, input, output)
 }
 
-/// `boardlab serve --protocol gtp --game <id> [--engine <file>]`, for the games that speak GTP:
-/// without an engine file, `genmove` plays a uniformly random legal move.
-pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), String> {
-    struct Serve<'a>(Option<&'a std::path::Path>, Option<Result<(), String>>);
-    impl<G: Evaluate> Bindings<G> for Serve<'_> {
-        fn gtp(&mut self)
-        where
-            G: GtpGame,
-        {
-            self.1 = Some(serve_game::<G>(self.0));
-        }
-    }
-    crate::with_game!(game, |G| {
-        let mut serve = Serve(engine, None);
-        G::bindings(&mut serve);
-        serve.1
-    })
-    .ok()
-    .flatten()
-    .unwrap_or_else(|| {
-        Err(format!(
-            "game {game:?} does not speak GTP (GTP games: nogo)"
-        ))
-    })
-}
-
-fn serve_game<G: Evaluate + GtpGame>(engine: Option<&std::path::Path>) -> Result<(), String> {
+/// `boardlab serve --protocol gtp` for game `G` (`protocol::serve_cli`): without an engine
+/// file, `genmove` plays a uniformly random legal move.
+pub fn serve_stdio<G: Evaluate + GtpGame>(engine: Option<&std::path::Path>) -> Result<(), String> {
     let served = crate::search::Served::<G>::load(engine)?;
     let rules = served.rules()?;
     session::serve_stdio(
         &mut GtpServer::new(rules, served.agent, served.limits),
         "gtp",
     )
-}
-
-/// The arena's GTP client for game `G`, when `G` speaks GTP (its `Game::bindings`).
-pub fn client_for<G: Game>() -> Result<Box<dyn ExternalProtocol<G>>, String> {
-    struct Client<G: Game>(Option<Box<dyn ExternalProtocol<G>>>);
-    impl<G: Game> Bindings<G> for Client<G> {
-        fn gtp(&mut self)
-        where
-            G: GtpGame,
-        {
-            self.0 = Some(Box::new(GtpClient::<G>::default()));
-        }
-    }
-    let mut client = Client(None);
-    G::bindings(&mut client);
-    client
-        .0
-        .ok_or_else(|| format!("game {:?} does not speak GTP", G::ID))
 }
 
 #[cfg(test)]

@@ -30,9 +30,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Limits};
 use crate::engine_file::EngineSpec;
-use crate::game::bindings::{Bindings, HubNotation};
+use crate::game::bindings::HubNotation;
 use crate::game::error::{parse_int, quote};
-use crate::game::Game;
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
 /// Splits `key=value key="quoted value" flag` arguments.
@@ -234,34 +233,9 @@ impl<G: HubNotation> Session for HubServer<G> {
     }
 }
 
-/// `boardlab serve --protocol hub --game <id> [--engine <file>]`, for the games that speak Hub;
-/// without an engine file, the game's own default Hub engine.
-pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), String> {
-    struct Serve<'a>(Option<&'a std::path::Path>, Option<Result<(), String>>);
-    impl<G: crate::eval::Evaluate> Bindings<G> for Serve<'_> {
-        fn hub(&mut self)
-        where
-            G: HubNotation,
-        {
-            self.1 = Some(serve_game::<G>(self.0));
-        }
-    }
-    crate::with_game!(game, |G| {
-        let mut serve = Serve(engine, None);
-        G::bindings(&mut serve);
-        serve.1
-    })
-    .ok()
-    .flatten()
-    .unwrap_or_else(|| {
-        Err(format!(
-            "the Hub protocol speaks international draughts: use --game draughts, not {}",
-            quote(game)
-        ))
-    })
-}
-
-fn serve_game<G: crate::eval::Evaluate + HubNotation>(
+/// `boardlab serve --protocol hub` for game `G` (`protocol::serve_cli`): without an engine
+/// file, the game's own default Hub engine.
+pub fn serve_stdio<G: crate::eval::Evaluate + HubNotation>(
     engine: Option<&std::path::Path>,
 ) -> Result<(), String> {
     let spec = EngineSpec::load_or(engine, G::hub_default_engine())?;
@@ -473,27 +447,6 @@ impl<G: HubNotation> HubClient<G> {
             }
         }
     }
-}
-
-/// The Hub client for game `G`, when `G` speaks Hub (its `Game::bindings`).
-pub fn client_for<G: Game>() -> Result<Box<dyn ExternalProtocol<G>>, String> {
-    struct Client<G: Game>(Option<Box<dyn ExternalProtocol<G>>>);
-    impl<G: Game> Bindings<G> for Client<G> {
-        fn hub(&mut self)
-        where
-            G: HubNotation,
-        {
-            self.0 = Some(Box::new(HubClient::<G>::new(HubDialect::Standard)));
-        }
-    }
-    let mut client = Client(None);
-    G::bindings(&mut client);
-    client.0.ok_or_else(|| {
-        format!(
-            "the Hub protocol plays international draughts, not {}",
-            G::ID
-        )
-    })
 }
 
 #[cfg(test)]

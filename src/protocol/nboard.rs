@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Limits};
-use crate::game::bindings::{Bindings, NBoardGame};
+use crate::game::bindings::NBoardGame;
 use crate::game::error::{parse_int, quote};
 use crate::game::{Game, MoveList, RuleSet, Turn};
 use crate::games::othello::{ggf, Othello, OthelloRules};
@@ -299,22 +299,6 @@ impl<G: NBoardGame> ExternalProtocol<G> for NBoardClient {
             }
         }
     }
-}
-
-/// The NBoard client, when `G` speaks NBoard (its `Game::bindings`); None otherwise.
-pub fn client_for<G: Game>() -> Option<Box<dyn ExternalProtocol<G>>> {
-    struct Client<G: Game>(Option<Box<dyn ExternalProtocol<G>>>);
-    impl<G: Game> Bindings<G> for Client<G> {
-        fn nboard(&mut self)
-        where
-            G: NBoardGame,
-        {
-            self.0 = Some(Box::new(NBoardClient::default()));
-        }
-    }
-    let mut client = Client(None);
-    G::bindings(&mut client);
-    client.0
 }
 
 #[cfg(test)]

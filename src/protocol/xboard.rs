@@ -32,7 +32,7 @@ use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Intent, Limits};
 use crate::engine_file::EngineSpec;
 use crate::eval::Evaluate;
-use crate::game::bindings::{Bindings, XBoardGame};
+use crate::game::bindings::XBoardGame;
 use crate::game::error::{cut, parse_float, parse_int};
 use crate::game::{Game, PlayerId, RuleSet, Turn};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
@@ -357,33 +357,10 @@ pub fn serve<G: XBoardGame>(
     session::serve(&mut server, input, output)
 }
 
-/// `boardlab serve --protocol xboard --game <id> [--engine <file>]`, for the games that speak
-/// XBoard.
-pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), String> {
-    struct Serve<'a>(Option<&'a std::path::Path>, Option<Result<(), String>>);
-    impl<G: Evaluate> Bindings<G> for Serve<'_> {
-        fn xboard(&mut self)
-        where
-            G: XBoardGame,
-        {
-            self.1 = Some(serve_game::<G>(self.0));
-        }
-    }
-    crate::with_game!(game, |G| {
-        let mut serve = Serve(engine, None);
-        G::bindings(&mut serve);
-        serve.1
-    })
-    .ok()
-    .flatten()
-    .unwrap_or_else(|| {
-        Err(format!(
-            "game {game:?} does not speak XBoard (games that do: washogi)"
-        ))
-    })
-}
-
-fn serve_game<G: Evaluate + XBoardGame>(engine: Option<&std::path::Path>) -> Result<(), String> {
+/// `boardlab serve --protocol xboard` for game `G` (`protocol::serve_cli`).
+pub fn serve_stdio<G: Evaluate + XBoardGame>(
+    engine: Option<&std::path::Path>,
+) -> Result<(), String> {
     let served = crate::search::Served::<G>::load(engine)?;
     session::serve_stdio(
         &mut XBoardServer::new(served.agent, served.limits),
