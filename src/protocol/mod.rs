@@ -1,13 +1,15 @@
 //! Text protocols that let other programs use boardlab's games and engines, and let the arena
 //! drive engine programs. `line` is the generic one every game speaks (docs/protocol.md), `hub`
-//! is Scan's for draughts, `gomocup` is piskvork's for
-//! gomoku engines, `xboard` is CECP (server and client, Wa shogi), `gnubg` is GNU Backgammon's
+//! is Scan's for draughts, `gomocup` is piskvork's for gomoku engines, `xboard` is CECP (server
+//! and client, Wa shogi), `gnubg` is GNU Backgammon's
 //! external-player protocol over a socket (boardlab listens, gnubg referees), `gtp` the Go Text
 //! Protocol for Go-board games; `session` frames them all (bytes in, a `Session` per protocol,
 //! replies out); `client` is the other direction, the plumbing of an external engine process
 //! and the `ExternalProtocol` every client implements.
 //! `referee` is the line protocol's mode for hidden-information games (each program sees only
-//! its own view). `nboard` is the NBoard protocol of Othello GUIs (Edax, NTest).
+//! its own view). `nboard` is the NBoard protocol of Othello GUIs (Edax, NTest). A game says
+//! which of them it speaks in its own folder (`Game::bindings`); `serve_cli` and `client_for`
+//! below are the one table from a protocol's name to its server and its arena client.
 
 pub mod client;
 pub mod gnubg;
