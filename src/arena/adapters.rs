@@ -15,8 +15,8 @@
 //!
 //! What each program reads of a position is the game's own text (`games::othello::zebra`,
 //! `games::draughts::guinn`, through `game::bindings`); a game names the adapters it has in its
-//! `Game::bindings`. Both are told positions, never move lists: a rejected position (`error bad fen`) fails the
-//! move, as a move boardlab's rules reject does.
+//! `Game::bindings`. Both are told positions, never move lists: a rejected position
+//! (`error bad fen`) fails the move, as a move boardlab's rules reject does.
 
 use std::time::Instant;
 
