@@ -98,6 +98,14 @@ impl EngineSpec {
         spec.check().map_err(|e| in_file(path, e))?;
         Ok(spec)
     }
+    /// The engine file at `path`, or without one the engine file text `default` (a protocol
+    /// server's own engine, as `serve --protocol hub` and `nboard` have).
+    pub fn load_or(path: Option<&Path>, default: &str) -> Result<EngineSpec, String> {
+        match path {
+            Some(path) => Self::load(path),
+            None => Self::from_toml(default),
+        }
+    }
     pub fn from_toml(text: &str) -> Result<EngineSpec, String> {
         let spec: EngineSpec = toml::from_str(text).map_err(|e| {
             // `base` is refused as an unknown field; say why instead.

@@ -13,50 +13,57 @@
 //!   move text does not say which squares a multi-jump passes, so the move is the legal one whose
 //!   resulting position is the FEN it sends back.
 //!
-//! Both are told positions, never move lists: a rejected position (`error bad fen`) fails the
-//! move, as a move boardlab's rules reject does.
+//! What each program reads of a position is the game's own text (`games::othello::zebra`,
+//! `games::draughts::guinn`, through `game::bindings`); a game names the adapters it has in its
+//! `Game::bindings`. Both are told positions, never move lists: a rejected position
+//! (`error bad fen`) fails the move, as a move boardlab's rules reject does.
 
 use std::time::Instant;
 
 use crate::agent::{AgentError, Intent};
 use crate::engine_file::EngineSpec;
+use crate::game::bindings::{Bindings, GuinnBoard, ZebraBoard};
 use crate::game::error::quote;
 use crate::game::{Game, MoveList};
-use crate::games::draughts::Checkers;
-use crate::games::othello::Othello;
 
 use super::per_move::{Launcher, PerMoveProgram};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
 
-/// Boxes `value` as the adapter for game `G`, or says which game it is for.
-fn for_game<G: Game, T: 'static>(value: T, game: &str, name: &str) -> Result<T, String> {
-    let _ = name;
-    if G::ID == game {
-        Ok(value)
-    } else {
-        Err(format!(
-            "the {name} adapter plays {game} only, not {}",
-            G::ID
-        ))
-    }
-}
-
-/// The `guinn` protocol for game `G` (checkers only).
+/// The `guinn` protocol for game `G`, when `G` speaks it (its `Game::bindings`).
 pub fn guinn_client<G: Game>() -> Result<Box<dyn ExternalProtocol<G>>, String> {
-    let client: Box<dyn ExternalProtocol<Checkers>> = Box::new(GuinnClient::default());
-    let any: Box<dyn std::any::Any> = Box::new(for_game::<G, _>(client, "checkers", "guinn")?);
-    any.downcast::<Box<dyn ExternalProtocol<G>>>()
-        .map(|b| *b)
-        .map_err(|_| format!("the guinn adapter plays checkers only, not {}", G::ID))
+    struct Client<G: Game>(Option<Box<dyn ExternalProtocol<G>>>);
+    impl<G: Game> Bindings<G> for Client<G> {
+        fn guinn(&mut self)
+        where
+            G: GuinnBoard,
+        {
+            self.0 = Some(Box::new(GuinnClient::default()));
+        }
+    }
+    let mut client = Client(None);
+    G::bindings(&mut client);
+    client
+        .0
+        .ok_or_else(|| format!("the guinn adapter plays checkers only, not {}", G::ID))
 }
 
-/// The `zebra` one-process-a-move adapter for game `G` (Othello only).
+/// The `zebra` one-process-a-move adapter for game `G`, when `G` speaks it (its
+/// `Game::bindings`).
 pub fn zebra_program<G: Game>() -> Result<Box<dyn PerMoveProgram<G>>, String> {
-    let program: Box<dyn PerMoveProgram<Othello>> = Box::new(ZebraProgram::default());
-    let any: Box<dyn std::any::Any> = Box::new(for_game::<G, _>(program, "othello", "zebra")?);
-    any.downcast::<Box<dyn PerMoveProgram<G>>>()
-        .map(|b| *b)
-        .map_err(|_| format!("the zebra adapter plays othello only, not {}", G::ID))
+    struct Program<G: Game>(Option<Box<dyn PerMoveProgram<G>>>);
+    impl<G: Game> Bindings<G> for Program<G> {
+        fn zebra(&mut self)
+        where
+            G: ZebraBoard,
+        {
+            self.0 = Some(Box::new(ZebraProgram::default()));
+        }
+    }
+    let mut program = Program(None);
+    G::bindings(&mut program);
+    program
+        .0
+        .ok_or_else(|| format!("the zebra adapter plays othello only, not {}", G::ID))
 }
 
 /// A `[params]` whole number, or `default`.
@@ -80,43 +87,11 @@ pub struct GuinnClient {
     book: Option<bool>,
 }
 
-/// A checkers position as GuiNN reads it: side to move, then `W` and `B` lists, `K` for kings,
-/// no ranges (GuiNN does not read them).
-pub fn guinn_fen(state: &Checkers) -> String {
-    use crate::games::draughts::notation::{colour_letter, numbers};
-    let rules = state.rules();
-    let mut out = String::new();
-    out.push(colour_letter(rules, state.side()));
-    let white = (0..2)
-        .find(|&p| colour_letter(rules, p) == 'W')
-        .unwrap_or(1);
-    for player in [white, 1 - white] {
-        let set = state.pieces(player);
-        let mut items: Vec<String> = Vec::new();
-        for (kings, prefix) in [(true, "K"), (false, "")] {
-            let part = if kings {
-                set & state.kings()
-            } else {
-                set & !state.kings()
-            };
-            items.extend(
-                numbers::<crate::games::draughts::Eight>(part)
-                    .iter()
-                    .map(|n| format!("{prefix}{n}")),
-            );
-        }
-        out.push(':');
-        out.push(colour_letter(rules, player));
-        out.push_str(&items.join(","));
-    }
-    out
-}
-
 /// The legal move of `state` that leads to the position `fen_after` (GuiNN's FEN, a trailing
 /// `.` allowed), as boardlab writes it.
-pub fn move_to_position(state: &Checkers, fen_after: &str) -> Result<String, AgentError> {
+pub fn move_to_position<G: Game>(state: &G, fen_after: &str) -> Result<String, AgentError> {
     let text = fen_after.trim().trim_end_matches('.');
-    let after = Checkers::parse_position(state.rules(), text)
+    let after = G::parse_position(state.rules(), text)
         .map_err(|e| AgentError::Garbage(format!("GuiNN's position after its move: {e}")))?;
     let want = after.format_position();
     let mut moves = MoveList::new();
@@ -134,7 +109,7 @@ pub fn move_to_position(state: &Checkers, fen_after: &str) -> Result<String, Age
     )))
 }
 
-impl ExternalProtocol<Checkers> for GuinnClient {
+impl<G: GuinnBoard> ExternalProtocol<G> for GuinnClient {
     fn handshake(
         &mut self,
         process: &mut EngineProcess,
@@ -158,17 +133,12 @@ impl ExternalProtocol<Checkers> for GuinnClient {
     fn request(
         &mut self,
         process: &mut EngineProcess,
-        state: &Checkers,
+        state: &G,
         request: &MoveRequest,
         deadline: Instant,
     ) -> Result<EngineAnswer, AgentError> {
-        if state.rules().preset_name() != "english" {
-            return Err(AgentError::Other(format!(
-                "GuiNN plays English checkers only, not rules {}",
-                quote(&crate::game::RuleSet::to_text(state.rules()))
-            )));
-        }
-        process.send(&format!("fen {}", guinn_fen(state)))?;
+        state.guinn_plays().map_err(AgentError::Other)?;
+        process.send(&format!("fen {}", state.guinn_fen()))?;
         // GuiNN keeps a depth once set: always say one (52 is its own maximum).
         let l = &request.limits;
         process.send(&format!("depth {}", l.depth.unwrap_or(52).min(52)))?;
@@ -272,15 +242,6 @@ impl Default for ZebraProgram {
     }
 }
 
-/// The game file Zebra reads with `-g`: the 64 squares a1..h8 (`X` black, `O` white, `-`
-/// empty), then whose move it is.
-pub fn zebra_game_file(state: &Othello) -> String {
-    let text = state.format_position();
-    let board = text.split_whitespace().next().unwrap_or("");
-    let side = if state.side() == 0 { "Black" } else { "White" };
-    format!("{board}\n{side} to move\n")
-}
-
 /// The move, score (discs, from the side to move; `Win`/`Loss`/`Draw` as ±64/0), depth and nodes
 /// of Zebra's last `-->` line: `-->  14  +9.77  149607  f6 f7 d3 c5 f5  0.0 s  4666760 nps`.
 pub fn parse_zebra_output(lines: &[String]) -> Option<EngineAnswer> {
@@ -334,11 +295,11 @@ impl ZebraProgram {
 /// Most times a crashed Zebra move is run (the first run and two retries).
 const ZEBRA_ATTEMPTS: u32 = 3;
 
-impl PerMoveProgram<Othello> for ZebraProgram {
+impl<G: ZebraBoard> PerMoveProgram<G> for ZebraProgram {
     fn run_move(
         &mut self,
         program: &Launcher,
-        state: &Othello,
+        state: &G,
         request: &MoveRequest,
         deadline: Instant,
     ) -> Result<EngineAnswer, AgentError> {
@@ -353,7 +314,7 @@ impl PerMoveProgram<Othello> for ZebraProgram {
             .clone()
             .ok_or_else(|| AgentError::Crashed("zebra: [params] dir is needed".into()))?;
         let file = dir.join("position.gam");
-        std::fs::write(&file, zebra_game_file(state))
+        std::fs::write(&file, state.zebra_game_file())
             .map_err(|e| AgentError::Crashed(format!("cannot write {}: {e}", file.display())))?;
         let depth = request
             .limits
@@ -377,11 +338,11 @@ impl PerMoveProgram<Othello> for ZebraProgram {
                     .saturating_duration_since(Instant::now())
                     .as_millis() as u64;
                 let own = c.own_ms.min(left);
-                let moves_left = (state.empties().count_ones() as u64).div_ceil(2);
+                let moves_left = (state.zebra_empties() as u64).div_ceil(2);
                 let total = (own + c.increment_ms * moves_left).min(2 * own);
                 let secs = |ms: u64| (ms / 1000).max(1).to_string();
                 let opp = c.opponent_ms + c.increment_ms * moves_left;
-                let (black, white) = if state.side() == 0 {
+                let (black, white) = if state.zebra_black_to_move() {
                     (total, opp)
                 } else {
                     (opp, total)
@@ -448,6 +409,8 @@ impl PerMoveProgram<Othello> for ZebraProgram {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::draughts::guinn::guinn_fen;
+    use crate::games::draughts::Checkers;
 
     #[test]
     fn zebra_lines_read_with_solves_and_thousands() {
@@ -466,15 +429,6 @@ mod tests {
             .unwrap();
         assert_eq!((w.mv.as_deref(), w.score), (Some("h1"), Some(64.0)));
         assert!(parse_zebra_output(&lines("Nodes searched: 0\nTotal time: 0.0 s")).is_none());
-    }
-
-    #[test]
-    fn zebra_reads_the_position_from_the_board_text() {
-        let s = Othello::new(&Default::default());
-        let f = zebra_game_file(&s);
-        assert_eq!(f.lines().count(), 2);
-        assert_eq!(&f[27..29], "OX", "d4 white, e4 black: {f}");
-        assert!(f.ends_with("Black to move\n"));
     }
 
     #[test]

@@ -22,18 +22,15 @@ pub use crate::protocol::client::{
     EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest, SpawnOptions,
 };
 
-/// The protocol an engine file names (`protocol = "line"`, the default).
+/// The protocol an engine file names (`protocol = "line"`, the default): the protocols' table
+/// (`protocol::client_for`), then the arena's own adapters.
 pub fn protocol_for<G: Game>(name: Option<&str>) -> Result<Box<dyn ExternalProtocol<G>>, String> {
-    match name.unwrap_or("line") {
-        "line" => Ok(Box::new(crate::protocol::line::LineClient)),
-        "gomocup" => crate::protocol::gomocup::client_for::<G>(),
-        "xboard" => Ok(Box::new(crate::protocol::xboard::XBoardClient::default())),
-        "hub" => crate::protocol::hub::client_for::<G>(),
+    let name = name.unwrap_or("line");
+    if let Some(client) = crate::protocol::client_for::<G>(name) {
+        return client;
+    }
+    match name {
         "guinn" => super::adapters::guinn_client::<G>(),
-        "gtp" => crate::protocol::gtp::client_for::<G>(),
-        "nboard" if G::ID == "othello" => {
-            Ok(Box::new(crate::protocol::nboard::NBoardClient::default()))
-        }
         other => Err(format!(
             "the arena does not speak protocol {other:?} to external engines yet (known: line, \
              gomocup, gtp, xboard, hub, guinn, zebra, nboard for othello)"

@@ -1,6 +1,7 @@
 //! `boardlab serve`: speak a text protocol on stdin/stdout so GUIs, referees and other programs
-//! can use boardlab's games and engines. Each protocol lives in its own module; this file only
-//! chooses one.
+//! can use boardlab's games and engines. Each protocol lives in its own module, and
+//! `protocol::serve_cli` is the table of those served with nothing but an engine file; this file
+//! chooses, and runs the two with options of their own (`line`, `gnubg`).
 
 use clap::Args;
 
@@ -41,30 +42,14 @@ pub struct ServeArgs {
 pub fn run(args: ServeArgs) -> CliResult {
     match args.protocol.as_str() {
         "line" => with_game!(args.game.as_str(), |G| serve_line::<G>(&args))?,
-        // Games that implement `protocol::hub::HubNotation`; one arm each.
-        "hub" => match args.game.as_str() {
-            "draughts" => serve_hub::<crate::games::draughts::Draughts>(&args),
-            other => Err(CliError(format!(
-                "the Hub protocol speaks international draughts: use --game draughts, not {}",
-                crate::game::error::quote(other)
+        "gnubg" => serve_gnubg(&args),
+        other => match crate::protocol::serve_cli(other, &args.game, args.engine.as_deref()) {
+            Some(served) => served.map_err(CliError),
+            None => Err(CliError(format!(
+                "unknown protocol {other:?} for game {:?}",
+                args.game
             ))),
         },
-        "gomocup" => crate::protocol::gomocup::serve_cli(&args.game, args.engine.as_deref())
-            .map_err(CliError),
-        "xboard" => {
-            crate::protocol::xboard::serve_cli(&args.game, args.engine.as_deref()).map_err(CliError)
-        }
-        "gnubg" => serve_gnubg(&args),
-        "gtp" => {
-            crate::protocol::gtp::serve_cli(&args.game, args.engine.as_deref()).map_err(CliError)
-        }
-        "nboard" => {
-            crate::protocol::nboard::serve_cli(&args.game, args.engine.as_deref()).map_err(CliError)
-        }
-        other => Err(CliError(format!(
-            "unknown protocol {other:?} for game {:?}",
-            args.game
-        ))),
     }
 }
 
@@ -154,19 +139,4 @@ fn serve_gnubg(args: &ServeArgs) -> CliResult {
             .with_log(log))
     };
     listen(addr, args.connections, make).map_err(CliError)
-}
-
-/// The Hub protocol (docs/protocol.md) on stdin/stdout; without `--engine`, the game's default
-/// Hub engine.
-fn serve_hub<G: crate::protocol::hub::HubNotation>(args: &ServeArgs) -> CliResult {
-    use crate::protocol::hub::{serve, HubServer};
-    let spec = match &args.engine {
-        Some(path) => crate::engine_file::EngineSpec::load(path)?,
-        None => G::hub_default_engine(),
-    };
-    let agent = crate::search::build_agent::<G>(&spec, 0)?;
-    let mut server = HubServer::new(agent, spec.limits);
-    let stdin = std::io::stdin();
-    serve(&mut server, stdin.lock(), std::io::stdout().lock())
-        .map_err(|e| CliError(format!("hub: {e}")))
 }

@@ -10,6 +10,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use super::bindings::Bindings;
 use super::error::{GameError, ParseError};
 use super::movelist::MoveList;
 use super::perft::PerftConvention;
@@ -245,6 +246,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.play(mv);
         Ok(mv)
     }
+
+    /// The protocols and peer programs this game speaks beyond the line protocol: one call on
+    /// `visit` for each (`visit.hub()` for a game implementing `bindings::HubNotation`, ...).
+    /// None by default; a game that speaks one says so here, in its own folder.
+    fn bindings<V: Bindings<Self>>(_visit: &mut V) {}
 }
 
 /// Games with hidden information (Junqi) add an observation per player and a way to draw a full

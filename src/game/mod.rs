@@ -1,8 +1,10 @@
-//! What every game shares: the contract, rules as values, errors, zobrist keys, move lists,
-//! perft, random playouts, game records (and reading them compressed: `record_file`), the text
-//! of grid boards (`grid`), solved tables shared by a process's agents (`solved_tables`), and
-//! for the race games dice (`dice`) and boards of points with routes over them (`track`).
+//! What every game shares: the contract, the text of the protocols a game may speak
+//! (`bindings`), rules as values, errors, zobrist keys, move lists, perft, random playouts, game
+//! records (and reading them compressed: `record_file`), the text of grid boards (`grid`),
+//! solved tables shared by a process's agents (`solved_tables`), and for the race games dice
+//! (`dice`) and boards of points with routes over them (`track`).
 
+pub mod bindings;
 pub mod conformance;
 pub mod contract;
 pub mod dice;

@@ -27,8 +27,9 @@ use std::time::{Duration, Instant};
 
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Limits};
+use crate::game::bindings::GomocupBoard;
 use crate::game::error::{parse_int, quote};
-use crate::game::{Game, RuleSet};
+use crate::game::Game;
 use crate::games::gomoku::board::{BLACK, MAX_SIZE, MIN_SIZE, WHITE};
 use crate::games::gomoku::{Gomoku, GomokuRules, Opening, Rule};
 use crate::protocol::client::{EngineProcess, ExternalProtocol};
@@ -420,34 +421,15 @@ impl GomocupClient {
         }
     }
 
-    /// The rule bitmask of `rules`, or why the protocol cannot express them.
-    fn rule_bits(rules: &GomokuRules) -> Result<u32, AgentError> {
-        match rules.rule {
-            Rule::Freestyle => Ok(0),
-            Rule::Standard => Ok(1),
-            Rule::Renju => Ok(4),
-            Rule::Replace => Err(AgentError::Other(
-                "the Gomocup protocol has no replacement game".into(),
-            )),
-        }
-    }
-
-    fn request(
+    fn request<G: GomocupBoard>(
         &mut self,
         process: &mut EngineProcess,
-        state: &Gomoku,
+        state: &G,
         limits: &Limits,
         deadline: Instant,
     ) -> Result<(String, f64), AgentError> {
-        use crate::games::gomoku::opening::Step;
-        if state.step() != Step::Play {
-            return Err(AgentError::Other(format!(
-                "a Gomocup engine cannot decide the opening step {:?} (use opening=free or centre)",
-                state.step()
-            )));
-        }
-        let b = state.board();
-        let n = b.size();
+        state.gomocup_decides().map_err(AgentError::Other)?;
+        let n = state.gomocup_size();
         let turn_ms = limits.time_ms.unwrap_or(1000);
         if self.started != Some(n) {
             process.send(&format!("START {n}"))?;
@@ -458,7 +440,8 @@ impl GomocupClient {
                 )));
             }
             // The settings once a game, while the engine is idle.
-            process.send(&format!("INFO rule {}", Self::rule_bits(state.rules())?))?;
+            let rule = state.gomocup_rule().map_err(AgentError::Other)?;
+            process.send(&format!("INFO rule {rule}"))?;
             process.send("INFO timeout_match 100000000")?;
             process.send("INFO time_left 100000000")?;
             process.send("INFO max_memory 268435456")?;
@@ -473,11 +456,11 @@ impl GomocupClient {
             process.send(&format!("INFO timeout_turn {turn_ms}"))?;
             self.turn_ms = Some(turn_ms);
         }
-        let me = state.side();
+        let me = state.gomocup_side();
         let xy = |p: usize| format!("{},{}", p % n, n - 1 - p / n);
         let (mut blacks, mut whites) = (Vec::new(), Vec::new());
-        for p in 0..b.cells() {
-            match b.at(p) {
+        for p in 0..n * n {
+            match state.gomocup_stone(p) {
                 Some(BLACK) => blacks.push(p),
                 Some(_) => whites.push(p),
                 None => {}
@@ -509,7 +492,7 @@ impl GomocupClient {
             .filter(|&(x, y)| x < n && y < n)
             .ok_or_else(|| AgentError::Garbage(format!("expected x,y, got {line:?}")))?;
         let p = (n - 1 - y) * n + x;
-        Ok((state.format_move(p as u16), 0.0))
+        Ok((state.gomocup_move(p), 0.0))
     }
 }
 
@@ -519,7 +502,7 @@ impl Default for GomocupClient {
     }
 }
 
-impl ExternalProtocol<Gomoku> for GomocupClient {
+impl<G: GomocupBoard> ExternalProtocol<G> for GomocupClient {
     fn handshake(&mut self, _: &mut EngineProcess, _: Instant) -> Result<(), AgentError> {
         // START needs the board size, which comes with the first position.
         Ok(())
@@ -527,7 +510,7 @@ impl ExternalProtocol<Gomoku> for GomocupClient {
     fn request_move(
         &mut self,
         process: &mut EngineProcess,
-        state: &Gomoku,
+        state: &G,
         limits: &Limits,
         deadline: Instant,
     ) -> Result<(String, f64), AgentError> {
@@ -535,16 +518,8 @@ impl ExternalProtocol<Gomoku> for GomocupClient {
     }
 }
 
-/// The client for the arena's generic `protocol_for` (gomoku only).
-pub fn client_for<G: Game>() -> Result<Box<dyn ExternalProtocol<G>>, String> {
-    let client: Box<dyn ExternalProtocol<Gomoku>> = Box::new(GomocupClient::new());
-    let any: Box<dyn std::any::Any> = Box::new(client);
-    any.downcast::<Box<dyn ExternalProtocol<G>>>()
-        .map(|b| *b)
-        .map_err(|_| format!("the gomocup protocol plays gomoku only, not {}", G::ID))
-}
-
-/// `boardlab serve --protocol gomocup --game gomoku [--engine E]`.
+/// `boardlab serve --protocol gomocup --game gomoku [--engine E]`: the server is written for
+/// gomoku's own board.
 pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), String> {
     if game != Gomoku::ID {
         return Err(format!(
@@ -552,13 +527,8 @@ pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), Str
         ));
     }
     let served = crate::search::Served::<Gomoku>::load(engine)?;
-    let (agent, limits) = (served.agent, served.limits);
-    let _ = GomokuRules::parse("");
-    let stdin = std::io::stdin();
-    serve(
-        GomocupServer::new(agent, limits),
-        stdin.lock(),
-        std::io::stdout().lock(),
+    session::serve_stdio(
+        &mut GomocupServer::new(served.agent, served.limits),
+        "gomocup",
     )
-    .map_err(|e| e.to_string())
 }

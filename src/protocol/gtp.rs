@@ -1,8 +1,9 @@
 //! GTP 2 (the Go Text Protocol) for Go-board games: the engine side (`GtpServer`, a
 //! `session::Session`, served by `boardlab serve --protocol gtp`) and the arena's side for
 //! external GTP programs (`GtpClient`, an `arena::external::ExternalProtocol`, engine files with
-//! `protocol = "gtp"`). A game speaks GTP by implementing the small adapter `GtpGame`: its board
-//! side, its rules at another side, and how to bring a GTP board to one of its positions. Moves
+//! `protocol = "gtp"`). A game speaks GTP by implementing the small adapter
+//! `game::bindings::GtpGame` in its folder (its board side, its rules at another side, and how
+//! to bring a GTP board to one of its positions) and naming it in `Game::bindings`. Moves
 //! are GTP vertices (`game::grid`, files without `i`); black is seat 0, white seat 1.
 //!
 //! Framing (GTP 2 section 3): control characters other than tab and newline are dropped, `#`
@@ -16,9 +17,10 @@ use std::time::Instant;
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Limits};
 use crate::eval::GameKnowledge;
+use crate::game::bindings::GtpGame;
 use crate::game::error::{parse_float, parse_int, quote};
 use crate::game::grid::{parse_square, Files};
-use crate::game::{Game, PlayerId, RuleSet};
+use crate::game::PlayerId;
 use crate::protocol::client::{EngineProcess, ExternalProtocol};
 
 /// The largest komi `komi` takes either way (no Go-board game gives a thousand points).
@@ -40,21 +42,6 @@ fn syntax_unless_range(why: String) -> String {
     } else {
         format!("syntax error: {why}")
     }
-}
-
-/// What a game supplies to speak GTP.
-pub trait GtpGame: GameKnowledge {
-    /// The largest board side the game plays (what `boardsize` names when a size is too large).
-    const MAX_BOARD_SIZE: usize;
-    /// The side of this position's board.
-    fn board_size(&self) -> usize;
-    /// `rules` with the board side set to `size`, or why that side is not played.
-    fn rules_with_size(rules: &Self::Rules, size: usize) -> Result<Self::Rules, String>;
-    /// The moves (black first, colours alternating) that take a GTP board holding `played`
-    /// (moves from the empty board, black first, alternating) to this position; None when no
-    /// continuation of `played` reaches it, and the board must be cleared first
-    /// (`continue_from(&[])` is then never None).
-    fn continue_from(&self, played: &[Self::Move]) -> Option<Vec<Self::Move>>;
 }
 
 /// The commands the server knows, as `list_commands` prints them.
@@ -562,116 +549,23 @@ pub fn serve<G: GtpGame>(
     session::serve(&mut server, input, output)
 }
 
-// ---------------------------------------------------------------------------------------------
-// The games that speak GTP
-// ---------------------------------------------------------------------------------------------
-
-use crate::games::nogo::{NoGo, NoGoMove, NoGoRules, BLACK};
-
-impl GtpGame for NoGo {
-    const MAX_BOARD_SIZE: usize = crate::games::nogo::MAX_SIZE;
-    fn board_size(&self) -> usize {
-        self.size()
-    }
-    fn rules_with_size(rules: &NoGoRules, size: usize) -> Result<NoGoRules, String> {
-        let mut r = *rules;
-        r.set("size", &size.to_string()).map_err(|e| e.reason)?;
-        Ok(r)
-    }
-    /// Stones never leave a NoGo board, so a board holding `played` reaches this position when
-    /// its stones are a subset of this one's: the missing stones, in any order with colours
-    /// alternating, are all legal (see `NoGo::replay_order`).
-    fn continue_from(&self, played: &[NoGoMove]) -> Option<Vec<NoGoMove>> {
-        if played.is_empty() {
-            return Some(self.replay_order());
-        }
-        let mut have = vec![None; self.size() * self.size()];
-        for (i, mv) in played.iter().enumerate() {
-            let p = mv.0 as usize;
-            if p >= have.len() || have[p].is_some() || self.stone_at(p) != Some(i % 2) {
-                return None;
-            }
-            have[p] = Some(i % 2);
-        }
-        let missing = |colour: usize| -> Vec<u16> {
-            (0..have.len())
-                .filter(|&p| have[p].is_none() && self.stone_at(p) == Some(colour))
-                .map(|p| p as u16)
-                .collect()
-        };
-        let (black, white) = (missing(BLACK), missing(1 - BLACK));
-        let (first, second) = if played.len() % 2 == 0 {
-            (black, white)
-        } else {
-            (white, black)
-        };
-        if first.len() != second.len() && first.len() != second.len() + 1 {
-            return None;
-        }
-        let mut out = Vec::with_capacity(first.len() + second.len());
-        for i in 0..first.len() {
-            out.push(NoGoMove(first[i]));
-            if let Some(&s) = second.get(i) {
-                out.push(NoGoMove(s));
-            }
-        }
-        Some(out)
-    }
-}
-
-/// Runs `$body` with `$G` bound to the GTP game named `$id` (like `with_game!`, for the games
-/// that implement `GtpGame`).
-macro_rules! with_gtp_game {
-    ($id:expr, |$G:ident| $body:expr) => {
-        match $id {
-            "nogo" => {
-                type $G = crate::games::nogo::NoGo;
-                Ok($body)
-            }
-            other => Err(format!(
-                "game {other:?} does not speak GTP (GTP games: nogo)"
-            )),
-        }
-    };
-}
-
-/// `boardlab serve --protocol gtp --game <id> [--engine <file>]`: without an engine file,
-/// `genmove` plays a uniformly random legal move.
-pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), String> {
-    with_gtp_game!(game, |G| serve_game::<G>(engine))?
-}
-
-fn serve_game<G: GtpGame>(engine: Option<&std::path::Path>) -> Result<(), String> {
+/// `boardlab serve --protocol gtp` for game `G` (`protocol::serve_cli`): without an engine
+/// file, `genmove` plays a uniformly random legal move.
+pub fn serve_stdio<G: GameKnowledge + GtpGame>(
+    engine: Option<&std::path::Path>,
+) -> Result<(), String> {
     let served = crate::search::Served::<G>::load(engine)?;
-    let rules = match &served.spec {
-        Some(spec) => G::Rules::parse(&spec.rules).map_err(|e| e.to_string())?,
-        None => G::Rules::default(),
-    };
-    let stdin = std::io::stdin();
-    serve(
-        GtpServer::new(rules, served.agent, served.limits),
-        stdin.lock(),
-        std::io::stdout().lock(),
+    let rules = served.rules()?;
+    session::serve_stdio(
+        &mut GtpServer::new(rules, served.agent, served.limits),
+        "gtp",
     )
-    .map_err(|e| format!("gtp: {e}"))
-}
-
-/// The arena's GTP client for game `G`, when `G` speaks GTP.
-pub fn client_for<G: Game>() -> Result<Box<dyn ExternalProtocol<G>>, String> {
-    use std::any::Any;
-    let boxed: Box<dyn Any> = with_gtp_game!(G::ID, |H| {
-        Box::new(Box::new(GtpClient::<H>::default()) as Box<dyn ExternalProtocol<H>>)
-            as Box<dyn Any>
-    })?;
-    boxed
-        .downcast::<Box<dyn ExternalProtocol<G>>>()
-        .map(|b| *b)
-        .map_err(|_| format!("game {:?} does not speak GTP", G::ID))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::nogo::{NoGo, NoGoRules};
     use crate::search::baselines::RandomAgent;
 
     fn server() -> GtpServer<NoGo> {
@@ -699,22 +593,5 @@ mod tests {
             s.handle("quit"),
             (vec!["=".to_string(), String::new()], true)
         );
-    }
-
-    #[test]
-    fn nogo_continues_from_any_subset_of_its_stones() {
-        let mut s = NoGo::new(&NoGoRules::default());
-        for m in ["e5", "c3", "g7", "d4", "a1"] {
-            s.play_text(m).unwrap();
-        }
-        let mv = |t: &str| NoGo::new(&NoGoRules::default()).parse_move(t).unwrap();
-        // The board holds e5 and c3 (black, white): the rest follows, black first.
-        let rest = s.continue_from(&[mv("e5"), mv("c3")]).unwrap();
-        let texts: Vec<String> = rest.iter().map(|&m| s.format_move(m)).collect();
-        assert_eq!(texts, ["a1", "d4", "g7"]);
-        // A stone the position does not have, or one of the wrong colour: start again.
-        assert!(s.continue_from(&[mv("j9")]).is_none());
-        assert!(s.continue_from(&[mv("c3")]).is_none());
-        assert_eq!(s.continue_from(&[]).unwrap().len(), 5);
     }
 }

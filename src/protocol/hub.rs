@@ -1,7 +1,7 @@
 //! The Hub protocol (Fabien Letouzey's, as Scan speaks it and pydraughts' `HubEngine` drives it):
 //! the framing and commands, generic over the game. A game speaks it by implementing
-//! `HubNotation` (its position and move text in Hub's dialect); international draughts does
-//! (`games::draughts::hub`). Bytes come through `protocol::session`, so a line that is not UTF-8
+//! `game::bindings::HubNotation` (its position and move text in Hub's dialect) and naming it in
+//! `Game::bindings`; international draughts does (`games::draughts::hub`). Bytes come through `protocol::session`, so a line that is not UTF-8
 //! or is over 1 MB is answered with `error ...` and the session goes on. Dialect:
 //! docs/protocol.md, "The Hub protocol".
 //!
@@ -30,31 +30,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Limits};
 use crate::engine_file::EngineSpec;
-use crate::eval::GameKnowledge;
+use crate::game::bindings::HubNotation;
 use crate::game::error::{parse_int, quote};
-use crate::game::ParseError;
-use crate::games::draughts::geometry::Ten;
-use crate::games::draughts::hub as hub_text;
-use crate::games::draughts::notation::hub_move;
-use crate::games::draughts::rules::Rules;
-use crate::games::draughts::Draughts;
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
-
-/// What a game supplies to speak Hub: its positions and moves in Hub's text.
-pub trait HubNotation: GameKnowledge {
-    /// The `variant` the engine announces (`normal` for international draughts).
-    const HUB_VARIANT: &'static str;
-    /// Evaluation units a `score=` of 1.0 stands for (draughts: 100, one man).
-    const HUB_SCORE_UNIT: f64 = 100.0;
-    /// Reads a Hub `pos=` value.
-    fn parse_hub_position(rules: &Self::Rules, text: &str) -> Result<Self, ParseError>;
-    /// This position as a Hub `pos=` value (`parse_hub_position` reads it back).
-    fn hub_position(&self) -> String;
-    /// A move as Hub writes it.
-    fn hub_move(&self, mv: Self::Move) -> String;
-    /// The engine used without `--engine`.
-    fn hub_default_engine() -> EngineSpec;
-}
 
 /// Splits `key=value key="quoted value" flag` arguments.
 pub fn parse_args(text: &str) -> Vec<(String, String)> {
@@ -253,6 +231,16 @@ impl<G: HubNotation> Session for HubServer<G> {
     fn malformed(&mut self, why: &str) -> Vec<String> {
         vec![format!("error {why}")]
     }
+}
+
+/// `boardlab serve --protocol hub` for game `G` (`protocol::serve_cli`): without an engine
+/// file, the game's own default Hub engine.
+pub fn serve_stdio<G: crate::eval::GameKnowledge + HubNotation>(
+    engine: Option<&std::path::Path>,
+) -> Result<(), String> {
+    let spec = EngineSpec::load_or(engine, G::hub_default_engine())?;
+    let agent = crate::search::build_agent::<G>(&spec, 0)?;
+    session::serve_stdio(&mut HubServer::new(agent, spec.limits), "hub")
 }
 
 /// Runs a Hub session until `quit` or the end of input.
@@ -458,39 +446,6 @@ impl<G: HubNotation> HubClient<G> {
                 return Err(AgentError::Other(format!("engine answered {}", quote(t))));
             }
         }
-    }
-}
-
-/// The Hub client for game `G` (the games that implement `HubNotation`).
-pub fn client_for<G: crate::game::Game>() -> Result<Box<dyn ExternalProtocol<G>>, String> {
-    let client: Box<dyn ExternalProtocol<crate::games::draughts::Draughts>> = Box::new(
-        HubClient::<crate::games::draughts::Draughts>::new(HubDialect::Standard),
-    );
-    let any: Box<dyn std::any::Any> = Box::new(client);
-    any.downcast::<Box<dyn ExternalProtocol<G>>>()
-        .map(|b| *b)
-        .map_err(|_| {
-            format!(
-                "the Hub protocol plays international draughts, not {}",
-                G::ID
-            )
-        })
-}
-
-/// International draughts speaks Hub through its own dialect text (`games::draughts::hub`).
-impl HubNotation for Draughts {
-    const HUB_VARIANT: &'static str = "normal";
-    fn parse_hub_position(rules: &Rules<Ten>, text: &str) -> Result<Self, ParseError> {
-        hub_text::parse_hub_position(rules, text)
-    }
-    fn hub_move(&self, mv: Self::Move) -> String {
-        hub_move::<Ten>(mv)
-    }
-    fn hub_position(&self) -> String {
-        hub_text::hub_position(self)
-    }
-    fn hub_default_engine() -> EngineSpec {
-        hub_text::default_engine()
     }
 }
 

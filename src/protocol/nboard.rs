@@ -19,6 +19,7 @@ use std::time::Instant;
 
 use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Limits};
+use crate::game::bindings::NBoardGame;
 use crate::game::error::{parse_int, quote};
 use crate::game::{Game, MoveList, RuleSet, Turn};
 use crate::games::othello::{ggf, Othello, OthelloRules};
@@ -196,7 +197,11 @@ impl Session for NBoardServer {
     }
 }
 
-/// `boardlab serve --protocol nboard`: Othello only.
+/// The engine `serve --protocol nboard` plays without `--engine`.
+const DEFAULT_ENGINE: &str =
+    "name = \"ab\"\ngame = \"othello\"\nbackend = \"alphabeta\"\n[limits]\ndepth = 6\n";
+
+/// `boardlab serve --protocol nboard`: Othello only (the server is written for its board).
 pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), String> {
     if game != "othello" {
         return Err(format!(
@@ -204,18 +209,10 @@ pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), Str
             quote(game)
         ));
     }
-    let spec = match engine {
-        Some(path) => crate::engine_file::EngineSpec::load(path)?,
-        None => crate::engine_file::EngineSpec::from_toml(
-            "name = \"ab\"\ngame = \"othello\"\nbackend = \"alphabeta\"\n[limits]\ndepth = 6\n",
-        )?,
-    };
+    let spec = crate::engine_file::EngineSpec::load_or(engine, DEFAULT_ENGINE)?;
     let rules = OthelloRules::parse(&spec.rules).map_err(|e| e.to_string())?;
     let agent = crate::search::build_agent::<Othello>(&spec, 0)?;
-    let mut server = NBoardServer::new(rules, agent, spec.limits);
-    let stdin = std::io::stdin();
-    session::serve(&mut server, stdin.lock(), std::io::stdout().lock())
-        .map_err(|e| format!("nboard: {e}"))
+    session::serve_stdio(&mut NBoardServer::new(rules, agent, spec.limits), "nboard")
 }
 
 /// The arena's side: NBoard engines (Edax `-nboard`, NTest, boardlab itself). Every move sends
@@ -254,7 +251,7 @@ pub fn parse_answer(line: &str) -> Option<(String, Option<f64>)> {
     Some((mv, eval))
 }
 
-impl<G: Game> ExternalProtocol<G> for NBoardClient {
+impl<G: NBoardGame> ExternalProtocol<G> for NBoardClient {
     fn handshake(
         &mut self,
         process: &mut EngineProcess,
@@ -271,10 +268,6 @@ impl<G: Game> ExternalProtocol<G> for NBoardClient {
         request: &MoveRequest,
         deadline: Instant,
     ) -> Result<EngineAnswer, AgentError> {
-        let any: &dyn std::any::Any = state;
-        let pos = any.downcast_ref::<Othello>().ok_or_else(|| {
-            AgentError::Garbage(format!("the NBoard protocol is for Othello, not {}", G::ID))
-        })?;
         if let Some(d) = request.limits.depth {
             if self.depth_sent != Some(d) {
                 process.send(&format!("set depth {d}"))?;
@@ -282,7 +275,7 @@ impl<G: Game> ExternalProtocol<G> for NBoardClient {
             }
         }
         self.sync(process, deadline)?;
-        process.send(&format!("set game {}", ggf::write(pos, &[], ["?", "?"])))?;
+        process.send(&format!("set game {}", state.nboard_game()))?;
         process.send("go")?;
         let mut nodes = None;
         loop {

@@ -102,6 +102,13 @@ pub fn serve(
     }
 }
 
+/// `session` on stdin/stdout, as `boardlab serve` runs every protocol; a failure to read or
+/// write is an error naming the protocol.
+pub fn serve_stdio(session: &mut dyn Session, protocol: &str) -> Result<(), String> {
+    let stdin = std::io::stdin();
+    serve(session, stdin.lock(), std::io::stdout().lock()).map_err(|e| format!("{protocol}: {e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

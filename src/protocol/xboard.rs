@@ -5,8 +5,8 @@
 //! - `XBoardClient`: the arena driving an XBoard engine program (engine file
 //!   `backend = "external"`, `protocol = "xboard"`), an `arena::external::ExternalProtocol`.
 //!
-//! A game joins by implementing `XBoardGame`: the variant names it answers to (each a rule
-//! text) and a comment for results. Positions are the game's own text (`setboard`), moves its
+//! A game joins by implementing `game::bindings::XBoardGame` in its folder (the variant names it
+//! answers to, each a rule text, and a comment for results) and naming it in `Game::bindings`. Positions are the game's own text (`setboard`), moves its
 //! own notation (`usermove`), so a game whose notation is XBoard's (Wa shogi: `h3g4`, `f9g8+`,
 //! `P@d5`, FENs with `[holdings]`) needs nothing else.
 //!
@@ -32,29 +32,10 @@ use super::session::{self, Session};
 use crate::agent::{Agent, AgentError, Intent, Limits};
 use crate::engine_file::EngineSpec;
 use crate::eval::GameKnowledge;
+use crate::game::bindings::XBoardGame;
 use crate::game::error::{cut, parse_float, parse_int};
 use crate::game::{Game, PlayerId, RuleSet, Turn};
 use crate::protocol::client::{EngineAnswer, EngineProcess, ExternalProtocol, MoveRequest};
-
-/// What a game tells XBoard.
-pub trait XBoardGame: GameKnowledge {
-    /// The variant names this game answers to, each with the rule text it means (on top of the
-    /// defaults). The first is the one `new` starts.
-    fn xboard_variants() -> &'static [(&'static str, &'static str)];
-    /// The `{comment}` of a finished game's result line.
-    fn result_comment(&self) -> String {
-        "game over".to_string()
-    }
-}
-
-impl XBoardGame for crate::games::washogi::WaShogi {
-    fn xboard_variants() -> &'static [(&'static str, &'static str)] {
-        crate::games::washogi::text::XBOARD_VARIANTS
-    }
-    fn result_comment(&self) -> String {
-        crate::games::washogi::text::result_comment(self)
-    }
-}
 
 /// `1-0`, `0-1` or `1/2-1/2` for a finished game.
 fn result_text<G: Game>(state: &G) -> &'static str {
@@ -376,25 +357,15 @@ pub fn serve<G: XBoardGame>(
     session::serve(&mut server, input, output)
 }
 
-/// `boardlab serve --protocol xboard` for the games that speak it.
-pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), String> {
-    match game {
-        "washogi" => serve_game::<crate::games::washogi::WaShogi>(engine),
-        other => Err(format!(
-            "game {other:?} does not speak XBoard (games that do: washogi)"
-        )),
-    }
-}
-
-fn serve_game<G: XBoardGame>(engine: Option<&std::path::Path>) -> Result<(), String> {
+/// `boardlab serve --protocol xboard` for game `G` (`protocol::serve_cli`).
+pub fn serve_stdio<G: GameKnowledge + XBoardGame>(
+    engine: Option<&std::path::Path>,
+) -> Result<(), String> {
     let served = crate::search::Served::<G>::load(engine)?;
-    let stdin = std::io::stdin();
-    serve(
-        XBoardServer::new(served.agent, served.limits),
-        stdin.lock(),
-        std::io::stdout().lock(),
+    session::serve_stdio(
+        &mut XBoardServer::new(served.agent, served.limits),
+        "xboard",
     )
-    .map_err(|e| e.to_string())
 }
 
 /// The arena's side: drives an XBoard engine program.

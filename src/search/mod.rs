@@ -66,6 +66,16 @@ impl<G: GameKnowledge> Served<G> {
             },
         })
     }
+
+    /// The rules the engine file names (the defaults without one).
+    pub fn rules(&self) -> Result<G::Rules, String> {
+        match &self.spec {
+            Some(spec) => {
+                <G::Rules as crate::game::RuleSet>::parse(&spec.rules).map_err(|e| e.to_string())
+            }
+            None => Ok(G::Rules::default()),
+        }
+    }
 }
 
 /// Builds the agent an engine file describes, for game `G`. `seed` feeds back ends that draw

@@ -6,10 +6,10 @@
 use crate::game::draw::{escape, Draw, Svg, HIGHLIGHT};
 use crate::game::{Game, Turn};
 
+use super::game::Position;
 use super::geometry::{bit_of_number, row_col, Geometry};
 use super::movegen::DraughtsMove;
-use super::notation::{colour_letter, numbers};
-use super::position::Position;
+use super::text::{colour_letter, numbers};
 
 const CELL: f64 = 44.0;
 const MARGIN: f64 = 12.0;

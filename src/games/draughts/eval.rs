@@ -9,10 +9,10 @@ use crate::engine_file::EngineSpec;
 use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::PlayerId;
 
+use super::game::Position;
 use super::geometry::{bit_index, square_row_col, Geometry};
 use super::movegen::{count_quiet, DraughtsMove};
 use super::patterns::{self, PatternModel};
-use super::position::Position;
 
 /// The hand-set terms, in the order `features` writes them.
 pub const FEATURES: &[&str] = &[

@@ -8,7 +8,9 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use super::game::Position;
 use super::rules::VariantRules;
+use crate::game::bindings::Bindings;
 
 /// A board size: 10x10 (international draughts) or 8x8 (checkers).
 pub trait Geometry:
@@ -37,6 +39,9 @@ pub trait Geometry:
     fn default_rules() -> VariantRules;
     /// The rules of `preset=seed`: the game as its source text states it on this board.
     fn seed_rules() -> VariantRules;
+    /// The protocols and peer programs this board's game speaks (`Game::bindings`): Hub for
+    /// international draughts (`hub.rs`), GuiNN for checkers (`guinn.rs`).
+    fn bindings<V: Bindings<Position<Self>>>(_visit: &mut V) {}
 }
 
 /// The bit of square index `s` (0-based): one ghost bit after every two rows.
@@ -153,6 +158,9 @@ impl Geometry for Ten {
     fn seed_rules() -> VariantRules {
         VariantRules::SEED_TEN
     }
+    fn bindings<V: Bindings<Position<Self>>>(visit: &mut V) {
+        visit.hub();
+    }
 }
 
 impl Geometry for Eight {
@@ -167,6 +175,9 @@ impl Geometry for Eight {
     }
     fn seed_rules() -> VariantRules {
         VariantRules::SEED_EIGHT
+    }
+    fn bindings<V: Bindings<Position<Self>>>(visit: &mut V) {
+        visit.guinn();
     }
 }
 

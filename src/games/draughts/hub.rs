@@ -1,15 +1,17 @@
-//! International draughts in the Hub protocol's dialect (the framing and commands are
-//! `protocol::hub`, which implements `HubNotation` for draughts from these): a Hub position is the side to move (`W` or `B`) then the 50 squares as
+//! International draughts in the Hub protocol's dialect (`game::bindings::HubNotation`; the
+//! framing and commands are `protocol::hub`): a Hub position is the side to move (`W` or `B`)
+//! then the 50 squares as
 //! `w b W B e`; moves are `32-28`, captures `28x19x23` (from, to, then every captured square
 //! ascending); scores are in men (1.0 = one man = 100 evaluation units).
 
 use crate::engine_file::EngineSpec;
+use crate::game::bindings::HubNotation;
 use crate::game::{Game, ParseError};
 
+use super::game::Position;
 use super::geometry::{bit_of_number, Ten};
-use super::notation::colour_letter;
-use super::position::Position;
 use super::rules::Rules;
+use super::text::{colour_letter, hub_move};
 use super::Draughts;
 
 /// Reads a Hub position: the side to move (`W` or `B`) then 50 squares `w b W B e`.
@@ -108,10 +110,30 @@ fn list(set: u64, kings: u64) -> String {
     items.join(",")
 }
 
-/// The engine used when `--engine` is not given: the strongest back end this build has.
+/// The engine file `serve --protocol hub` plays without `--engine`: the strongest back end this
+/// build has.
+const DEFAULT_ENGINE: &str = include_str!("../../../engines/draughts/default.toml");
+
+/// The engine used when `--engine` is not given.
 pub fn default_engine() -> EngineSpec {
-    let text = include_str!("../../../engines/draughts/default.toml");
-    EngineSpec::from_toml(text).expect("engines/draughts/default.toml parses")
+    EngineSpec::from_toml(DEFAULT_ENGINE).expect("engines/draughts/default.toml parses")
+}
+
+/// International draughts speaks Hub through the text above.
+impl HubNotation for Draughts {
+    const HUB_VARIANT: &'static str = "normal";
+    fn parse_hub_position(rules: &Rules<Ten>, text: &str) -> Result<Self, ParseError> {
+        parse_hub_position(rules, text)
+    }
+    fn hub_move(&self, mv: Self::Move) -> String {
+        hub_move::<Ten>(mv)
+    }
+    fn hub_position(&self) -> String {
+        hub_position(self)
+    }
+    fn hub_default_engine() -> &'static str {
+        DEFAULT_ENGINE
+    }
 }
 
 #[cfg(test)]

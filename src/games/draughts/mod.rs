@@ -4,21 +4,22 @@
 
 pub mod draw;
 pub mod eval;
+pub mod game;
 pub mod geometry;
+pub mod guinn;
 pub mod hub;
 pub mod movegen;
-pub mod notation;
 pub mod patterns;
 pub mod pdn;
 pub mod perft;
-pub mod position;
 pub mod rules;
 #[cfg(test)]
 mod tests;
+pub mod text;
 
+pub use game::Position;
 pub use geometry::{Eight, Geometry, Ten};
 pub use movegen::DraughtsMove;
-pub use position::Position;
 pub use rules::{FirstName, Promotion, Rules, VariantRules};
 
 /// International draughts, 10x10 (`draughts`).

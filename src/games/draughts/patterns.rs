@@ -14,8 +14,8 @@
 
 use std::path::Path;
 
+use super::game::Position;
 use super::geometry::{bit_index, Geometry};
-use super::position::Position;
 use crate::game::PlayerId;
 
 /// Configurations of one box: 3^8.

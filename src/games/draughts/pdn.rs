@@ -2,9 +2,9 @@
 
 use crate::game::{Game, GameError, GameRecord};
 
+use super::game::Position;
 use super::geometry::Geometry;
-use super::notation::colour_letter;
-use super::position::Position;
+use super::text::colour_letter;
 
 /// GameType tag values (PDN standard): 20 international, 21 English, 25 Russian, 26 Brazilian.
 fn game_type<G: Geometry>(pos: &Position<G>) -> &'static str {

@@ -7,9 +7,9 @@
 
 use crate::game::{perft_bulk_generic, MoveList, PerftConvention};
 
+use super::game::Position;
 use super::geometry::Geometry;
 use super::movegen::{self, DraughtsMove, Sides};
-use super::position::Position;
 use super::rules::Rules;
 
 /// Leaves `depth` plies below `root`, or `None` when the root has kings or draw counters

@@ -173,7 +173,7 @@ fn moves_parse_back_and_illegal_moves_are_errors() {
         for &m in &moves {
             let text = pos.format_move(m);
             assert_eq!(pos.parse_move(&text).unwrap(), m, "{text}");
-            assert_eq!(pos.parse_move(&notation::hub_move::<Ten>(m)).unwrap(), m);
+            assert_eq!(pos.parse_move(&text::hub_move::<Ten>(m)).unwrap(), m);
         }
         let m = moves[(pos.hash() % moves.len() as u64) as usize];
         pos.play(m);

@@ -25,8 +25,8 @@ use std::collections::HashMap;
 
 use crate::game::Game;
 
+use super::game::{Gomoku, GomokuMove};
 use super::patterns::{B3, B4, D4, F3, F4};
-use super::state::{Gomoku, GomokuMove};
 use super::threats::{FivesAgainst, Win};
 use super::vct::{VctSearch, DEFENDER_VCF_DEPTH, FUKUMI_KEY};
 

@@ -10,9 +10,9 @@ use crate::eval::{Backends, Evaluate, PlayoutPolicy, Proven, SearchHints};
 use crate::game::{Game, MoveList, PlayerId};
 
 use super::board::BLACK;
+use super::game::{Gomoku, GomokuMove, View};
 use super::opening::Step;
 use super::patterns::{B4, D4, F4};
-use super::state::{Gomoku, GomokuMove, View};
 use super::threat_map::{class, ThreatMap};
 use super::threats::ThreatSearch;
 

@@ -6,8 +6,8 @@
 use crate::game::{Game, GameError, GameRecord, RuleSet};
 
 use super::board::BLACK;
+use super::game::{Ending, Gomoku};
 use super::opening::{Step, KEEP, PLACE2, SWAP};
-use super::state::{Ending, Gomoku};
 
 /// An SGF point: column letter, row letter counted from the top.
 fn sgf_point(size: usize, file: usize, rank: usize) -> String {

@@ -19,9 +19,9 @@ use crate::game::grid::{format_rows, format_square, parse_rows, parse_square, Fi
 use crate::game::{Game, ParseError};
 
 use super::board::{Board, BLACK, WHITE};
+use super::game::{Ending, Gomoku, GomokuMove};
 use super::opening::{Step, KEEP, PLACE2, SWAP};
 use super::rules::{GomokuRules, Opening, Rule};
-use super::state::{Ending, Gomoku, GomokuMove};
 
 pub fn point_name(board: &Board, p: usize) -> String {
     format_square(Files::Letters, board.file_rank(p))

@@ -13,9 +13,9 @@ use smallvec::SmallVec;
 use crate::game::Game;
 
 use super::board::BLACK;
+use super::game::{Gomoku, GomokuMove};
 use super::opening::Step;
 use super::patterns::{B4, D4, F3, F4};
-use super::state::{Gomoku, GomokuMove};
 use super::threat_map::class;
 
 pub type Points = SmallVec<[usize; 32]>;

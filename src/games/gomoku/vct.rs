@@ -15,8 +15,8 @@
 
 use crate::game::Game;
 
+use super::game::{Gomoku, GomokuMove};
 use super::patterns::{B2, B3, B4, D4, F2, F3, F4};
-use super::state::{Gomoku, GomokuMove};
 use super::threats::{push_new, AttackTables, FivesAgainst, Points, ThreatSearch, Win};
 
 /// Most nodes one VCF look-up (a threat, or the defender's own VCF) may take.

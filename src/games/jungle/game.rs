@@ -50,7 +50,7 @@ impl Jungle {
         quiet: u16,
     ) -> Result<Jungle, String> {
         use super::board::is_water;
-        use super::notation::square_name;
+        use super::text::square_name;
         if side > 1 {
             return Err(format!("side {side} is not Red (0) or Green (1)"));
         }
@@ -352,18 +352,18 @@ impl Game for Jungle {
         h ^ OUTCOME_KEYS[self.outcome as usize]
     }
     fn format_position(&self) -> String {
-        super::notation::format_position(self)
+        super::text::format_position(self)
     }
     fn parse_position(rules: &JungleRules, text: &str) -> Result<Self, ParseError> {
-        super::notation::parse_position(rules, text)
+        super::text::parse_position(rules, text)
     }
     fn format_move(&self, mv: JungleMove) -> String {
-        super::notation::format_move(mv)
+        super::text::format_move(mv)
     }
     fn parse_move(&self, text: &str) -> Result<JungleMove, ParseError> {
-        super::notation::parse_move(self, text)
+        super::text::parse_move(self, text)
     }
     fn render(&self) -> String {
-        super::notation::render(self)
+        super::text::render(self)
     }
 }

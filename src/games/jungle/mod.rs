@@ -8,8 +8,8 @@ pub mod draw;
 pub mod eval;
 pub mod game;
 pub mod movegen;
-pub mod notation;
 pub mod rules;
+pub mod text;
 
 pub use board::{Animal, Piece, GREEN, RED};
 pub use game::Jungle;

@@ -9,6 +9,7 @@ pub mod board;
 pub mod draw;
 pub mod eval;
 pub mod geometry;
+pub mod gtp;
 pub mod rules;
 pub mod text;
 

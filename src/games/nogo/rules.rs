@@ -329,4 +329,8 @@ impl Game for NoGo {
     fn render(&self) -> String {
         text::render(self)
     }
+    /// GTP (`gtp.rs`).
+    fn bindings<V: crate::game::bindings::Bindings<Self>>(visit: &mut V) {
+        visit.gtp();
+    }
 }

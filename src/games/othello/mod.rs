@@ -5,9 +5,11 @@ pub mod bitboard;
 pub mod draw;
 pub mod eval;
 pub mod ggf;
+pub mod nboard;
 pub mod patterns;
 pub mod perft;
 pub mod rules;
 pub mod solve;
+pub mod zebra;
 
 pub use rules::{Othello, OthelloMove, OthelloRules, StartSetup, PASS};

@@ -389,4 +389,9 @@ impl Game for Othello {
         ));
         s
     }
+    /// NBoard (`nboard.rs`) and the Zebra program (`zebra.rs`).
+    fn bindings<V: crate::game::bindings::Bindings<Self>>(visit: &mut V) {
+        visit.nboard();
+        visit.zebra();
+    }
 }

@@ -5,7 +5,7 @@
 use crate::game::draw::{Draw, Svg, HIGHLIGHT};
 
 use super::board::{HOUSES, ROW};
-use super::notation::house_name;
+use super::text::house_name;
 use super::{Oware, OwareMove};
 
 const PIT: f64 = 64.0;

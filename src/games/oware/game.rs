@@ -252,18 +252,18 @@ impl Game for Oware {
         h
     }
     fn format_position(&self) -> String {
-        super::notation::format_position(self)
+        super::text::format_position(self)
     }
     fn parse_position(rules: &OwareRules, text: &str) -> Result<Self, ParseError> {
-        super::notation::parse_position(rules, text)
+        super::text::parse_position(rules, text)
     }
     fn format_move(&self, mv: OwareMove) -> String {
-        super::notation::house_name(mv as usize)
+        super::text::house_name(mv as usize)
     }
     fn parse_move(&self, text: &str) -> Result<OwareMove, ParseError> {
-        super::notation::parse_move(self, text)
+        super::text::parse_move(self, text)
     }
     fn render(&self) -> String {
-        super::notation::render(self)
+        super::text::render(self)
     }
 }

@@ -9,11 +9,11 @@ pub mod draw;
 pub mod eval;
 pub mod game;
 pub mod index;
-pub mod notation;
 pub mod probe;
 pub mod rules;
 #[cfg(test)]
 mod tests;
+pub mod text;
 
 pub use database::{BuildStats, Database};
 pub use game::{Oware, OwareMove, NORTH, SOUTH};

@@ -101,4 +101,8 @@ impl Game for WaShogi {
     fn history(&self) -> Option<(Self, Vec<WaMove>)> {
         Some(self.line_from_root())
     }
+    /// XBoard (`xboard.rs`).
+    fn bindings<V: crate::game::bindings::Bindings<Self>>(visit: &mut V) {
+        visit.xboard();
+    }
 }

@@ -19,6 +19,7 @@ pub mod pieces;
 pub mod position;
 pub mod rules;
 pub mod text;
+pub mod xboard;
 
 #[cfg(test)]
 mod tests;

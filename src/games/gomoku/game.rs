@@ -590,4 +590,8 @@ impl Game for Gomoku {
             }
         }
     }
+    /// Gomocup (`gomocup.rs`).
+    fn bindings<V: crate::game::bindings::Bindings<Self>>(visit: &mut V) {
+        visit.gomocup();
+    }
 }

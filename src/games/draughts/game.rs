@@ -8,8 +8,8 @@ use crate::game::{Game, MoveList, ParseError, PlayerId, Returns, Turn};
 
 use super::geometry::{bit_index, Geometry};
 use super::movegen::{self, DraughtsMove, Sides};
-use super::notation;
 use super::rules::{Rules, VariantRules};
+use super::text;
 
 const KEYS: [[u64; 64]; 4] = [
     zobrist::keys::<64>(0xD4A7_0001),
@@ -338,18 +338,21 @@ impl<G: Geometry> Game for Position<G> {
         h
     }
     fn format_position(&self) -> String {
-        notation::format_fen(self)
+        text::format_fen(self)
     }
     fn parse_position(rules: &Rules<G>, text: &str) -> Result<Self, ParseError> {
-        notation::parse_fen(rules, text)
+        text::parse_fen(rules, text)
     }
     fn format_move(&self, mv: DraughtsMove) -> String {
-        notation::format_move(self, mv)
+        text::format_move(self, mv)
     }
     fn parse_move(&self, text: &str) -> Result<DraughtsMove, ParseError> {
-        notation::parse_move(self, text)
+        text::parse_move(self, text)
     }
     fn render(&self) -> String {
-        notation::render(self)
+        text::render(self)
+    }
+    fn bindings<V: crate::game::bindings::Bindings<Self>>(visit: &mut V) {
+        G::bindings(visit)
     }
 }

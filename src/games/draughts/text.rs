@@ -5,9 +5,9 @@
 use crate::game::error::quote;
 use crate::game::{Game, MoveList, ParseError, PlayerId, Turn};
 
+use super::game::Position;
 use super::geometry::{bit_of_number, number_of_bit, row_col, Geometry};
 use super::movegen::DraughtsMove;
-use super::position::Position;
 use super::rules::{FirstName, Rules};
 
 /// The colour letter of `player` under these rules (`W` or `B`).
