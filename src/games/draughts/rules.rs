@@ -477,8 +477,12 @@ impl<G: Geometry> RuleSet for Rules<G> {
             .collect()
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        if key == "preset" && value.eq_ignore_ascii_case("seed") {
-            self.variant = G::seed_rules();
+        if key == "preset" && !value.eq_ignore_ascii_case("custom") {
+            // The board's seed preset is read here, so an unknown name lists it with the
+            // national ones, in `list`'s order.
+            let mut presets = vec![("seed", None)];
+            presets.extend(VariantRules::PRESETS.map(|(name, rules)| (name, Some(rules))));
+            self.variant = parse_choice(key, value, &presets)?.unwrap_or_else(G::seed_rules);
             return Ok(());
         }
         self.variant.set(key, value)
@@ -506,7 +510,21 @@ mod tests {
         assert_eq!(Rules::<Eight>::parse(&r.to_text()).unwrap(), r);
         assert_eq!(Rules::<Ten>::default().preset_name(), "international");
         assert_eq!(Rules::<Eight>::default().preset_name(), "english");
-        assert!(Rules::<Eight>::parse("preset=martian").is_err());
+        // An unknown preset's error lists every preset, the board's seed first (issue 42).
+        let e = Rules::<Eight>::parse("preset=martian")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("preset=martian")
+                && e.contains(
+                    "expected one of seed, international, english, russian, brazilian, pool"
+                ),
+            "{e}"
+        );
+        assert_eq!(
+            Rules::<Ten>::parse("preset=Seed").unwrap().variant,
+            VariantRules::SEED_TEN
+        );
         assert!(Rules::<Eight>::parse("kings=2").is_err());
         // The draw-offer rule keeps the preset, is written only when on, and reads back.
         let seed = Rules::<Ten>::parse("draw_offer=seed").unwrap();
