@@ -100,6 +100,11 @@ pub trait DeclaredRules: Clone + Debug + Default + PartialEq + Send + Sync + 'st
     /// The order `values()` writes the keys in where it is not the table's (a game whose
     /// records already wrote a later option elsewhere); empty: the table's order.
     const WRITTEN_ORDER: &'static [&'static str] = &[];
+    /// Whether `values()` writes this key. An option added after rule texts were written can
+    /// be left out while at the value those texts meant, so they stay as they were.
+    fn written(&self, _key: &str) -> bool {
+        true
+    }
     /// Checked after each option is set, for rules that join two options.
     fn check(&self, _key: &str, _value: &str) -> Result<(), ParseError> {
         Ok(())
@@ -134,13 +139,18 @@ impl<R: DeclaredRules> RuleSet for R {
         Ok(())
     }
     fn values(&self) -> Vec<(&'static str, String)> {
-        let written = |o: &RuleKey<R>| (o.key, (o.get)(self));
-        if R::WRITTEN_ORDER.is_empty() {
-            return R::OPTIONS.iter().map(written).collect();
-        }
-        R::WRITTEN_ORDER
-            .iter()
-            .map(|&k| written(declared_key(R::OPTIONS, &[], k).expect("a declared key")))
+        let in_order: Vec<&RuleKey<R>> = if R::WRITTEN_ORDER.is_empty() {
+            R::OPTIONS.iter().collect()
+        } else {
+            R::WRITTEN_ORDER
+                .iter()
+                .map(|&k| declared_key(R::OPTIONS, &[], k).expect("a declared key"))
+                .collect()
+        };
+        in_order
+            .into_iter()
+            .filter(|o| self.written(o.key))
+            .map(|o| (o.key, (o.get)(self)))
             .collect()
     }
 }

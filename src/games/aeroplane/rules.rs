@@ -44,6 +44,17 @@ pub enum Scoring {
     Win,
 }
 
+/// Whether a hit (or a jump and a flight) happens whenever it can, or the mover chooses: the
+/// text's "可" (可将敌方的棋子逐回基地, 可以向前一个相同颜色格子作跳跃) reads either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Obligation {
+    /// Whenever it can (every online version and the common game; the lab's default).
+    #[default]
+    Must,
+    /// As the mover chooses: the move that declines it is another legal move.
+    May,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AeroRules {
     /// 2 (opposite colours), 3 or 4.
@@ -74,6 +85,10 @@ pub struct AeroRules {
     /// The roll a launch earns moves the launched plane (the text: "并可以再掷骰子一次，确定棋子
     /// 的前进步数"); off, it may move any plane or launch another.
     pub launch_roll_launched: bool,
+    /// Single enemies where a piece stops go home always (`must`) or as the mover chooses.
+    pub hit: Obligation,
+    /// Jumps and flights happen always (`must`), or the mover may stop before any of them.
+    pub jump: Obligation,
 }
 
 /// The three readings a preset sets.
@@ -112,6 +127,8 @@ impl Default for AeroRules {
             items: false,
             stack_blocks_flight: SEED.stack_blocks_flight,
             launch_roll_launched: SEED.launch_roll_launched,
+            hit: Obligation::Must,
+            jump: Obligation::Must,
         }
     }
 }
@@ -318,6 +335,28 @@ impl DeclaredRules for AeroRules {
             },
             get: |r| r.items.to_string(),
         },
+        RuleKey {
+            key: "hit",
+            values: &["must", "may"],
+            default: "must",
+            help: "single enemies where a plane stops go home always, or as the mover chooses (the text's 可 read as may)",
+            set: |r, key, value| {
+                r.hit = parse_choice(key, value, &OBLIGATION_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.hit, &OBLIGATION_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "jump",
+            values: &["must", "may"],
+            default: "must",
+            help: "jumps and flights happen always, or the mover may stop before any of them (the text's 可 read as may)",
+            set: |r, key, value| {
+                r.jump = parse_choice(key, value, &OBLIGATION_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.jump, &OBLIGATION_NAMES).to_string(),
+        },
     ];
     // stack_flight and launch_roll came last; records written since list them after items.
     const WRITTEN_ORDER: &'static [&'static str] = &[
@@ -335,7 +374,18 @@ impl DeclaredRules for AeroRules {
         "items",
         "stack_flight",
         "launch_roll",
+        "hit",
+        "jump",
     ];
+
+    // hit and jump came after every record so far, written by none: left out while `must`.
+    fn written(&self, key: &str) -> bool {
+        match key {
+            "hit" => self.hit != Obligation::Must,
+            "jump" => self.jump != Obligation::Must,
+            _ => true,
+        }
+    }
 
     fn check(&self, key: &str, value: &str) -> Result<(), ParseError> {
         if self.teams && self.players != 4 {
@@ -356,4 +406,6 @@ const LAUNCH_NAMES: [(&str, Launch); 3] = [
 ];
 const STACK_FLIGHT_NAMES: [(&str, bool); 2] = [("blocked", true), ("over", false)];
 const LAUNCH_ROLL_NAMES: [(&str, bool); 2] = [("launched", true), ("any", false)];
+const OBLIGATION_NAMES: [(&str, Obligation); 2] =
+    [("must", Obligation::Must), ("may", Obligation::May)];
 const SCORING_NAMES: [(&str, Scoring); 2] = [("points", Scoring::Points), ("win", Scoring::Win)];
