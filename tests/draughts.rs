@@ -76,6 +76,35 @@ fn pdn_writer_numbers_moves_and_reads_back() {
     assert!(write_pdn::<Ten>(&record, "x").is_err());
 }
 
+/// The 8x8 GameType tag names the variant the rules are, and none when they are no PDN variant:
+/// the seed's base game is not English checkers (issue 42).
+#[test]
+fn pdn_game_type_on_eight_names_only_variants_played() {
+    let game_type = |rules: &str| {
+        let rules = Rules::<Eight>::parse(rules).unwrap();
+        let record = GameRecord::start(&Checkers::new(&rules));
+        let pdn = write_pdn::<Eight>(&record, "x").unwrap();
+        pdn.lines()
+            .find(|l| l.starts_with("[GameType"))
+            .map(str::to_string)
+    };
+    assert_eq!(game_type("").as_deref(), Some("[GameType \"21\"]"));
+    assert_eq!(
+        game_type("preset=russian").as_deref(),
+        Some("[GameType \"25\"]")
+    );
+    assert_eq!(
+        game_type("preset=brazilian").as_deref(),
+        Some("[GameType \"26\"]")
+    );
+    assert_eq!(
+        game_type("preset=pool").as_deref(),
+        Some("[GameType \"23\"]")
+    );
+    assert_eq!(game_type("preset=seed"), None);
+    assert_eq!(game_type("preset=english,flying_kings=true"), None);
+}
+
 #[test]
 fn cli_perft_and_hub() {
     use std::io::Write;

@@ -59,6 +59,102 @@ pub trait RuleSet: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     }
 }
 
+/// One rule option, declared once: what `boardlab list` shows of it, how a value is read into
+/// the rules and how the rules' value is written back. A game lists its options in one table
+/// (`DeclaredRules::OPTIONS`) and `options`, `set` and `values` all follow from it, so a key is
+/// spelled in one place.
+pub struct RuleKey<R> {
+    pub key: &'static str,
+    /// The values it takes, as `list` shows them (`["true", "false"]`, `["1..7"]`).
+    pub values: &'static [&'static str],
+    pub default: &'static str,
+    pub help: &'static str,
+    /// Reads `value` into the rules. It is given the key as the user spelled it, so its error
+    /// names the text that was wrong.
+    pub set: fn(&mut R, &str, &str) -> Result<(), ParseError>,
+    /// The rules' value of this option, as `set` reads it back.
+    pub get: fn(&R) -> String,
+}
+
+impl<R> RuleKey<R> {
+    /// The option as `list` shows it.
+    pub fn option(&self) -> RuleOption {
+        RuleOption {
+            key: self.key,
+            values: self.values.to_vec(),
+            default: self.default,
+            help: self.help,
+        }
+    }
+}
+
+/// A rule set whose options are declared once each, in a table: the way every game's rules.rs
+/// implements `RuleSet` (docs/adding-a-game.md).
+pub trait DeclaredRules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
+    /// The game as an unknown-key error names it (`unknown Ur rule option`).
+    const GAME: &'static str;
+    /// Every option, in the order `list` shows them and `values()` writes them.
+    const OPTIONS: &'static [RuleKey<Self>];
+    /// Other spellings a key is read under, as (spelling, key).
+    const ALIASES: &'static [(&'static str, &'static str)] = &[];
+    /// The order `values()` writes the keys in where it is not the table's (a game whose
+    /// records already wrote a later option elsewhere); empty: the table's order.
+    const WRITTEN_ORDER: &'static [&'static str] = &[];
+    /// Whether `values()` writes this key. An option added after rule texts were written can
+    /// be left out while at the value those texts meant, so they stay as they were.
+    fn written(&self, _key: &str) -> bool {
+        true
+    }
+    /// Checked after each option is set, for rules that join two options.
+    fn check(&self, _key: &str, _value: &str) -> Result<(), ParseError> {
+        Ok(())
+    }
+}
+
+/// The declared option `key` (or an alias of it) reads, if any.
+pub fn declared_key<'t, R>(
+    table: &'t [RuleKey<R>],
+    aliases: &[(&str, &'static str)],
+    key: &str,
+) -> Option<&'t RuleKey<R>> {
+    let key = aliases
+        .iter()
+        .find(|(alias, _)| *alias == key)
+        .map_or(key, |(_, k)| *k);
+    table.iter().find(|o| o.key == key)
+}
+
+impl<R: DeclaredRules> RuleSet for R {
+    fn options() -> Vec<RuleOption> {
+        R::OPTIONS.iter().map(RuleKey::option).collect()
+    }
+    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
+        let option = declared_key(R::OPTIONS, R::ALIASES, key)
+            .ok_or_else(|| unknown_option::<R>(R::GAME, key))?;
+        // Set on a copy, so a refused value or combination leaves the rules as they were.
+        let mut next = self.clone();
+        (option.set)(&mut next, key, value)?;
+        next.check(key, value)?;
+        *self = next;
+        Ok(())
+    }
+    fn values(&self) -> Vec<(&'static str, String)> {
+        let in_order: Vec<&RuleKey<R>> = if R::WRITTEN_ORDER.is_empty() {
+            R::OPTIONS.iter().collect()
+        } else {
+            R::WRITTEN_ORDER
+                .iter()
+                .map(|&k| declared_key(R::OPTIONS, &[], k).expect("a declared key"))
+                .collect()
+        };
+        in_order
+            .into_iter()
+            .filter(|o| self.written(o.key))
+            .map(|o| (o.key, (o.get)(self)))
+            .collect()
+    }
+}
+
 /// Rules for games that have no options yet.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NoRules;
@@ -246,5 +342,67 @@ mod tests {
             "{e}"
         );
         assert!(e.contains("(known: size, rule)"), "{e}");
+    }
+
+    #[test]
+    fn a_declared_table_gives_options_set_and_values() {
+        #[derive(Clone, Debug, Default, PartialEq)]
+        struct Declared {
+            size: u8,
+            open: bool,
+        }
+        impl DeclaredRules for Declared {
+            const GAME: &'static str = "test";
+            const OPTIONS: &'static [RuleKey<Self>] = &[
+                RuleKey {
+                    key: "size",
+                    values: &["1..9"],
+                    default: "0",
+                    help: "",
+                    set: |r, key, value| {
+                        r.size = parse_in_range(key, value, 1..=9)?;
+                        Ok(())
+                    },
+                    get: |r| r.size.to_string(),
+                },
+                RuleKey {
+                    key: "open",
+                    values: &["true", "false"],
+                    default: "false",
+                    help: "",
+                    set: |r, key, value| {
+                        r.open = parse_bool(key, value)?;
+                        Ok(())
+                    },
+                    get: |r| r.open.to_string(),
+                },
+            ];
+            const ALIASES: &'static [(&'static str, &'static str)] = &[("opened", "open")];
+            const WRITTEN_ORDER: &'static [&'static str] = &["open", "size"];
+            fn check(&self, key: &str, value: &str) -> Result<(), ParseError> {
+                if self.open && self.size > 5 {
+                    return Err(ParseError::rule(
+                        format!("{key}={value}"),
+                        "too big to open",
+                    ));
+                }
+                Ok(())
+            }
+        }
+        let keys: Vec<&str> = Declared::options().iter().map(|o| o.key).collect();
+        assert_eq!(keys, ["size", "open"]);
+        let r = Declared::parse("size=3,opened=true").unwrap();
+        assert_eq!(r.to_text(), "open=true,size=3");
+        assert_eq!(Declared::parse(&r.to_text()).unwrap(), r);
+        // A refused combination leaves the rules as they were.
+        let mut r2 = r.clone();
+        let e = r2.set("size", "7").unwrap_err().to_string();
+        assert!(e.contains("size=7") && e.contains("too big"), "{e}");
+        assert_eq!(r2, r);
+        let e = Declared::parse("colour=red").unwrap_err().to_string();
+        assert!(
+            e.contains("unknown test rule option (known: size, open)"),
+            "{e}"
+        );
     }
 }

@@ -98,7 +98,7 @@ impl SearchHints for Aero {
     fn order_hint(&self, mv: AeroMove) -> i32 {
         match mv {
             AeroMove::Launch => 2,
-            AeroMove::Move(p) => p as i32 / 8,
+            AeroMove::Move(p) | AeroMove::MoveChoosing(p, _) => p as i32 / 8,
             _ => 0,
         }
     }

@@ -14,7 +14,8 @@ use crate::game::zobrist;
 use crate::game::{Game, MoveList, ParseError, PlayerId, Returns, Turn};
 
 use super::board::{FINISH, HANGAR, TRACK};
-use super::rules::{AeroRules, Scoring, TeamEnd};
+use super::moves::{Choice, ALL_LINKS};
+use super::rules::{AeroRules, Obligation, Scoring, TeamEnd};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AeroMove {
@@ -30,8 +31,12 @@ pub enum AeroMove {
     UseBooster,
     /// Launch a piece from the hangar to the takeoff point.
     Launch,
-    /// Move the piece on this route step (0 the takeoff point).
+    /// Move the piece on this route step (0 the takeoff point), hitting and jumping wherever it
+    /// can (the only way under `hit=must,jump=must`).
     Move(u8),
+    /// Move the piece on this route step declining a hit or stopping before a jump or flight,
+    /// where `hit=may` or `jump=may` let the mover choose (never `Choice::ALL`: that is `Move`).
+    MoveChoosing(u8, Choice),
     /// Nothing can move with this roll.
     Pass,
 }
@@ -282,6 +287,53 @@ impl Aero {
     }
 }
 
+impl Aero {
+    fn move_piece(&mut self, from: u8, choice: Choice) {
+        self.forced = NONE;
+        let c = self.controlled();
+        super::moves::move_piece(self, c, from, choice);
+        self.sort();
+        self.after_move();
+    }
+
+    /// The moves of the piece on `from` that decline a hit or stop before a jump or flight,
+    /// where the rules let the mover choose: one for each outcome that differs from those of
+    /// `Move(from)` and of the choices before it.
+    fn push_choices(&self, from: u8, moves: &mut MoveList<AeroMove>) {
+        if self.rules.hit == Obligation::Must && self.rules.jump == Obligation::Must {
+            return;
+        }
+        let hits: &[bool] = match self.rules.hit {
+            Obligation::Must => &[true],
+            Obligation::May => &[true, false],
+        };
+        let links: &[u8] = match self.rules.jump {
+            Obligation::Must => &[ALL_LINKS],
+            Obligation::May => &[ALL_LINKS, 1, 0],
+        };
+        let mut outcomes = vec![self.after_choice(from, Choice::ALL)];
+        for &hit in hits {
+            for &links in links {
+                let choice = Choice { hit, links };
+                if choice == Choice::ALL {
+                    continue;
+                }
+                let outcome = self.after_choice(from, choice);
+                if !outcomes.contains(&outcome) {
+                    outcomes.push(outcome);
+                    moves.push(AeroMove::MoveChoosing(from, choice));
+                }
+            }
+        }
+    }
+
+    fn after_choice(&self, from: u8, choice: Choice) -> Aero {
+        let mut next = *self;
+        next.move_piece(from, choice);
+        next
+    }
+}
+
 impl Game for Aero {
     type Move = AeroMove;
     type Rules = AeroRules;
@@ -349,6 +401,7 @@ impl Game for Aero {
         let c = self.controlled();
         if let Some(f) = self.forced() {
             moves.push(AeroMove::Move(f));
+            self.push_choices(f, moves);
             return;
         }
         if self.rules.launches(self.roll) && self.pos[c].contains(&HANGAR) {
@@ -358,6 +411,7 @@ impl Game for Aero {
         for &p in &self.pos[c] {
             if p < FINISH && p != last {
                 moves.push(AeroMove::Move(p));
+                self.push_choices(p, moves);
                 last = p;
             }
         }
@@ -420,13 +474,8 @@ impl Game for Aero {
                     self.forced = super::board::TAKEOFF;
                 }
             }
-            AeroMove::Move(from) => {
-                self.forced = NONE;
-                let c = self.controlled();
-                super::moves::move_piece(self, c, from);
-                self.sort();
-                self.after_move();
-            }
+            AeroMove::Move(from) => self.move_piece(from, Choice::ALL),
+            AeroMove::MoveChoosing(from, choice) => self.move_piece(from, choice),
             AeroMove::Pass => self.after_move(),
         }
         self.update_hash();

@@ -14,6 +14,9 @@
 //!   jumps to the next square of one's colour; arriving on the shortcut square by a jump flies to
 //!   the end and stops there. With `crossing_hits` the flight sends a single enemy on the crossed
 //!   home-column square home, and an enemy stack there keeps the piece from flying.
+//! - "可" (may/can): under `hit=must,jump=must` (the default) every hit, jump and flight that can
+//!   happen does; under `hit=may` the mover may decline a move's hits, under `jump=may` stop the
+//!   chain of jumps and flights early (`Choice`).
 //! - The weather module's storm stops a piece whose steps pass it (landing there, no jump).
 //! - The items module: a piece that stops on the item's square picks it up for its player.
 //!
@@ -60,18 +63,45 @@ enum Stop {
     Crashed,
 }
 
-/// Stopping on route step `step`: hits, a crash into a stack, picking up an item.
-fn stop_at(s: &mut Aero, c: usize, step: u8) -> Stop {
+/// What the mover chose where the rules let it (`hit=may`, `jump=may`); under `must` a move
+/// is always `Choice::ALL`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Choice {
+    /// Single enemies where the piece stops go home; false: they stay and share the square.
+    pub hit: bool,
+    /// How many jumps and flights the piece takes after its steps (0: it stays where its steps
+    /// ended); `ALL_LINKS`: every one the route offers.
+    pub links: u8,
+}
+
+pub const ALL_LINKS: u8 = u8::MAX;
+
+impl Choice {
+    /// Every hit and every jump and flight: the move of the `must` rules.
+    pub const ALL: Choice = Choice {
+        hit: true,
+        links: ALL_LINKS,
+    };
+}
+
+/// Stopping on route step `step`: hits (unless the mover declines them), a crash into a stack,
+/// picking up an item.
+fn stop_at(s: &mut Aero, c: usize, step: u8, hit: bool) -> Stop {
     if !on_track(step) {
         return Stop::Stays;
     }
     let sq = track_square(c, step);
     let (enemies, stack) = enemies_at(s, c, sq);
-    for &(ec, k) in &enemies {
-        s.pos[ec][k] = HANGAR;
-    }
     if stack {
+        for &(ec, k) in &enemies {
+            s.pos[ec][k] = HANGAR;
+        }
         return Stop::Crashed;
+    }
+    if hit {
+        for &(ec, k) in &enemies {
+            s.pos[ec][k] = HANGAR;
+        }
     }
     if s.item_square == sq {
         let seat = s.to_move as usize;
@@ -91,7 +121,7 @@ fn stack_passed(s: &Aero, c: usize, from: u8, to: u8) -> bool {
 
 /// The flight along the shortcut from step 18: None if an enemy stack on the crossed square
 /// keeps the piece on the ground, else where it stops (and whether it crashed).
-fn fly(s: &mut Aero, c: usize) -> Option<Stop> {
+fn fly(s: &mut Aero, c: usize, hit: bool) -> Option<Stop> {
     if s.rules.stack_blocks_flight && !s.rules.crossing_hits {
         let x = crossed_colour(c);
         let used = s.colours().any(|k| k == x);
@@ -116,23 +146,24 @@ fn fly(s: &mut Aero, c: usize) -> Option<Stop> {
             }
         }
     }
-    Some(stop_at(s, c, SHORTCUT_TO))
+    Some(stop_at(s, c, SHORTCUT_TO, hit))
 }
 
-/// Moves the piece of colour `c` on route step `from` by the roll on the table.
-pub fn move_piece(s: &mut Aero, c: usize, from: u8) {
+/// Moves the piece of colour `c` on route step `from` by the roll on the table, as the mover
+/// chose.
+pub fn move_piece(s: &mut Aero, c: usize, from: u8, choice: Choice) {
     let k = s.pos[c]
         .iter()
         .position(|&p| p == from)
         .expect("a piece on that step");
     // Take the piece off its square while it moves (its own colour's pieces do not matter).
     s.pos[c][k] = NONE;
-    let end = walk(s, c, from);
+    let end = walk(s, c, from, choice);
     s.pos[c][k] = end;
 }
 
 /// The die's steps and what follows; returns where the piece ends (`HANGAR` if it crashed).
-fn walk(s: &mut Aero, c: usize, from: u8) -> u8 {
+fn walk(s: &mut Aero, c: usize, from: u8, choice: Choice) -> u8 {
     let face = s.roll;
     let steps = if s.booster { 2 * face } else { face };
     let mut cur = from;
@@ -153,7 +184,7 @@ fn walk(s: &mut Aero, c: usize, from: u8) -> u8 {
         if stack {
             if i == steps {
                 // Landing exactly on the stack: the lander and the stack go to the hangar.
-                stop_at(s, c, cur);
+                stop_at(s, c, cur, choice.hit);
                 return HANGAR;
             }
             if face == 6 {
@@ -164,37 +195,41 @@ fn walk(s: &mut Aero, c: usize, from: u8) -> u8 {
             // Back from the stack by the excess.
             let back = steps - i;
             let end = cur.saturating_sub(back).max(TAKEOFF);
-            return after_stop(s, c, end, true);
+            return after_stop(s, c, end, choice);
         }
         if s.storm == sq {
-            return after_stop(s, c, cur, false);
+            let grounded = Choice { links: 0, ..choice };
+            return after_stop(s, c, cur, grounded);
         }
     }
     if cur == FINISH {
         return FINISH;
     }
-    after_stop(s, c, cur, true)
+    after_stop(s, c, cur, choice)
 }
 
-/// Stopping on `step` after the steps, then the jump and the flight (`chain`).
-fn after_stop(s: &mut Aero, c: usize, step: u8, chain: bool) -> u8 {
-    if let Stop::Crashed = stop_at(s, c, step) {
+/// Stopping on `step` after the steps, then the jumps and the flight, as many as the mover
+/// takes (`choice.links`).
+fn after_stop(s: &mut Aero, c: usize, step: u8, choice: Choice) -> u8 {
+    let hit = choice.hit;
+    if let Stop::Crashed = stop_at(s, c, step, hit) {
         return HANGAR;
     }
-    if !chain || !on_track(step) || !jumps_from(step) {
+    if choice.links == 0 || !on_track(step) || !jumps_from(step) {
         return step;
     }
+    let second_link = choice.links >= 2;
     if step == SHORTCUT_FROM {
         // Fly, then jump to the next square of the colour.
-        return match fly(s, c) {
+        return match fly(s, c, hit) {
             None => step,
             Some(Stop::Crashed) => HANGAR,
             Some(Stop::Stays) => {
                 let j = SHORTCUT_TO + JUMP;
-                if stack_passed(s, c, SHORTCUT_TO, j) {
+                if !second_link || stack_passed(s, c, SHORTCUT_TO, j) {
                     return SHORTCUT_TO;
                 }
-                match stop_at(s, c, j) {
+                match stop_at(s, c, j, hit) {
                     Stop::Crashed => HANGAR,
                     Stop::Stays => j,
                 }
@@ -205,12 +240,12 @@ fn after_stop(s: &mut Aero, c: usize, step: u8, chain: bool) -> u8 {
     if stack_passed(s, c, step, j) {
         return step;
     }
-    if let Stop::Crashed = stop_at(s, c, j) {
+    if let Stop::Crashed = stop_at(s, c, j, hit) {
         return HANGAR;
     }
-    if j == SHORTCUT_FROM {
+    if j == SHORTCUT_FROM && second_link {
         // Jumped onto the shortcut square: fly to the end and stop.
-        return match fly(s, c) {
+        return match fly(s, c, hit) {
             None => j,
             Some(Stop::Crashed) => HANGAR,
             Some(Stop::Stays) => SHORTCUT_TO,

@@ -5,7 +5,7 @@
 //! docs/rules/aeroplane.md quotes the text for each.
 
 use crate::game::rules::{
-    parse_bool, parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet,
+    choice_name, parse_bool, parse_choice, parse_in_range, DeclaredRules, RuleKey,
 };
 use crate::game::ParseError;
 
@@ -44,6 +44,17 @@ pub enum Scoring {
     Win,
 }
 
+/// Whether a hit (or a jump and a flight) happens whenever it can, or the mover chooses: the
+/// text's "可" (可将敌方的棋子逐回基地, 可以向前一个相同颜色格子作跳跃) reads either way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Obligation {
+    /// Whenever it can (every online version and the common game; the lab's default).
+    #[default]
+    Must,
+    /// As the mover chooses: the move that declines it is another legal move.
+    May,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AeroRules {
     /// 2 (opposite colours), 3 or 4.
@@ -74,6 +85,10 @@ pub struct AeroRules {
     /// The roll a launch earns moves the launched plane (the text: "并可以再掷骰子一次，确定棋子
     /// 的前进步数"); off, it may move any plane or launch another.
     pub launch_roll_launched: bool,
+    /// Single enemies where a piece stops go home always (`must`) or as the mover chooses.
+    pub hit: Obligation,
+    /// Jumps and flights happen always (`must`), or the mover may stop before any of them.
+    pub jump: Obligation,
 }
 
 /// The three readings a preset sets.
@@ -112,11 +127,18 @@ impl Default for AeroRules {
             items: false,
             stack_blocks_flight: SEED.stack_blocks_flight,
             launch_roll_launched: SEED.launch_roll_launched,
+            hit: Obligation::Must,
+            jump: Obligation::Must,
         }
     }
 }
 
 impl AeroRules {
+    fn set_readings(&mut self, r: Readings) {
+        self.stack_blocks_flight = r.stack_blocks_flight;
+        self.launch_roll_launched = r.launch_roll_launched;
+        self.crossing_hits = r.crossing_hits;
+    }
     fn readings(&self) -> Readings {
         Readings {
             stack_blocks_flight: self.stack_blocks_flight,
@@ -154,151 +176,218 @@ impl AeroRules {
     }
 }
 
-impl RuleSet for AeroRules {
-    fn options() -> Vec<RuleOption> {
-        vec![
-            RuleOption {
-                key: "preset",
-                values: vec!["seed", "common"],
-                default: "seed",
-                help: "sets stack_flight, launch_roll and crossing_hits: the source text's readings (seed) or the common game's; later options override",
-            },
-            RuleOption {
-                key: "players",
-                values: vec!["2", "3", "4"],
-                default: "4",
-                help: "players (two play opposite colours)",
-            },
-            RuleOption {
-                key: "teams",
-                values: vec!["false", "true"],
-                default: "false",
-                help: "four players in two teams, partners opposite",
-            },
-            RuleOption {
-                key: "team_end",
-                values: vec!["both", "first"],
-                default: "both",
-                help: "a team game ends when both partners are home (a finished player rolls for the partner) or the first is",
-            },
-            RuleOption {
-                key: "launch",
-                values: vec!["6", "5", "even"],
-                default: "6",
-                help: "rolls that launch a piece: 6, 5 or 6 (a 5 gives no extra roll), or 2, 4, 6",
-            },
-            RuleOption {
-                key: "three_sixes",
-                values: vec!["false", "true"],
-                default: "false",
-                help: "three 6s in a row send all the player's pieces to the hangar and end the turn",
-            },
-            RuleOption {
-                key: "exact",
-                values: vec!["true", "false"],
-                default: "true",
-                help: "the finish needs the exact roll, the excess bouncing back",
-            },
-            RuleOption {
-                key: "crossing",
-                values: vec!["1..5"],
-                default: "3",
-                help: "the opposite colour's home column square a shortcut crosses",
-            },
-            RuleOption {
-                key: "crossing_hits",
-                values: vec!["false", "true"],
-                default: "false",
-                help: "a flight sends a lone enemy on the crossed square home and a stack there blocks it (common; not in the text)",
-            },
-            RuleOption {
-                key: "stack_flight",
-                values: vec!["blocked", "over"],
-                default: "blocked",
-                help: "jumps and flights over an enemy stack: not allowed (the text) or pass over it (common)",
-            },
-            RuleOption {
-                key: "launch_roll",
-                values: vec!["launched", "any"],
-                default: "launched",
-                help: "the extra roll a launch earns moves the launched plane (the text) or any plane (common)",
-            },
-            RuleOption {
-                key: "scoring",
-                values: vec!["points", "win"],
-                default: "points",
-                help: "the seed's points (a quarter stake a piece not home, all to the winner) or win/loss",
-            },
-            RuleOption {
-                key: "weather",
-                values: vec!["false", "true"],
-                default: "false",
-                help: "storms appear on the track for 3 rounds in 6 and stop planes passing them",
-            },
-            RuleOption {
-                key: "items",
-                values: vec!["false", "true"],
-                default: "false",
-                help: "the six-die and the booster appear on the track to be picked up and used",
-            },
-        ]
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "preset" => {
+impl DeclaredRules for AeroRules {
+    const GAME: &'static str = "Aeroplane chess";
+    const OPTIONS: &'static [RuleKey<Self>] = &[
+        RuleKey {
+            key: "preset",
+            values: &["seed", "common"],
+            default: "seed",
+            help: "sets stack_flight, launch_roll and crossing_hits: the source text's readings (seed) or the common game's; later options override",
+            set: |r, key, value| {
                 if !value.eq_ignore_ascii_case("custom") {
-                    let r = parse_choice(key, value, &PRESETS)?;
-                    self.stack_blocks_flight = r.stack_blocks_flight;
-                    self.launch_roll_launched = r.launch_roll_launched;
-                    self.crossing_hits = r.crossing_hits;
+                    r.set_readings(parse_choice(key, value, &PRESETS)?);
                 }
-            }
-            "stack_flight" => {
-                self.stack_blocks_flight =
-                    parse_choice(key, value, &[("blocked", true), ("over", false)])?
-            }
-            "launch_roll" => {
-                self.launch_roll_launched =
-                    parse_choice(key, value, &[("launched", true), ("any", false)])?
-            }
-            "players" => self.players = parse_choice(key, value, &[("2", 2), ("3", 3), ("4", 4)])?,
-            "teams" => self.teams = parse_bool(key, value)?,
-            "team_end" => {
-                self.team_end = parse_choice(
-                    key,
-                    value,
-                    &[("both", TeamEnd::Both), ("first", TeamEnd::First)],
-                )?
-            }
-            "launch" => {
-                self.launch = parse_choice(
-                    key,
-                    value,
-                    &[
-                        ("6", Launch::Six),
-                        ("5", Launch::FivePlus),
-                        ("even", Launch::Even),
-                    ],
-                )?
-            }
-            "three_sixes" => self.three_sixes = parse_bool(key, value)?,
-            "exact" => self.exact = parse_bool(key, value)?,
-            "crossing" => {
-                let n: u8 = parse_in_range(key, value, 1..=5)?;
-                self.crossing = n;
-            }
-            "crossing_hits" => self.crossing_hits = parse_bool(key, value)?,
-            "scoring" => {
-                self.scoring = parse_choice(
-                    key,
-                    value,
-                    &[("points", Scoring::Points), ("win", Scoring::Win)],
-                )?
-            }
-            "weather" => self.weather = parse_bool(key, value)?,
-            "items" => self.items = parse_bool(key, value)?,
-            _ => return Err(unknown_option::<Self>("Aeroplane chess", key)),
+                Ok(())
+            },
+            get: |r| r.preset_name().to_string(),
+        },
+        RuleKey {
+            key: "players",
+            values: &["2", "3", "4"],
+            default: "4",
+            help: "players (two play opposite colours)",
+            set: |r, key, value| {
+                r.players = parse_choice(key, value, &[("2", 2), ("3", 3), ("4", 4)])?;
+                Ok(())
+            },
+            get: |r| r.players.to_string(),
+        },
+        RuleKey {
+            key: "teams",
+            values: &["false", "true"],
+            default: "false",
+            help: "four players in two teams, partners opposite",
+            set: |r, key, value| {
+                r.teams = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.teams.to_string(),
+        },
+        RuleKey {
+            key: "team_end",
+            values: &["both", "first"],
+            default: "both",
+            help: "a team game ends when both partners are home (a finished player rolls for the partner) or the first is",
+            set: |r, key, value| {
+                r.team_end = parse_choice(key, value, &TEAM_END_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.team_end, &TEAM_END_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "launch",
+            values: &["6", "5", "even"],
+            default: "6",
+            help: "rolls that launch a piece: 6, 5 or 6 (a 5 gives no extra roll), or 2, 4, 6",
+            set: |r, key, value| {
+                r.launch = parse_choice(key, value, &LAUNCH_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.launch, &LAUNCH_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "three_sixes",
+            values: &["false", "true"],
+            default: "false",
+            help: "three 6s in a row send all the player's pieces to the hangar and end the turn",
+            set: |r, key, value| {
+                r.three_sixes = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.three_sixes.to_string(),
+        },
+        RuleKey {
+            key: "exact",
+            values: &["true", "false"],
+            default: "true",
+            help: "the finish needs the exact roll, the excess bouncing back",
+            set: |r, key, value| {
+                r.exact = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.exact.to_string(),
+        },
+        RuleKey {
+            key: "crossing",
+            values: &["1..5"],
+            default: "3",
+            help: "the opposite colour's home column square a shortcut crosses",
+            set: |r, key, value| {
+                r.crossing = parse_in_range(key, value, 1..=5)?;
+                Ok(())
+            },
+            get: |r| r.crossing.to_string(),
+        },
+        RuleKey {
+            key: "crossing_hits",
+            values: &["false", "true"],
+            default: "false",
+            help: "a flight sends a lone enemy on the crossed square home and a stack there blocks it (common; not in the text)",
+            set: |r, key, value| {
+                r.crossing_hits = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.crossing_hits.to_string(),
+        },
+        RuleKey {
+            key: "stack_flight",
+            values: &["blocked", "over"],
+            default: "blocked",
+            help: "jumps and flights over an enemy stack: not allowed (the text) or pass over it (common)",
+            set: |r, key, value| {
+                r.stack_blocks_flight = parse_choice(key, value, &STACK_FLIGHT_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.stack_blocks_flight, &STACK_FLIGHT_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "launch_roll",
+            values: &["launched", "any"],
+            default: "launched",
+            help: "the extra roll a launch earns moves the launched plane (the text) or any plane (common)",
+            set: |r, key, value| {
+                r.launch_roll_launched = parse_choice(key, value, &LAUNCH_ROLL_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.launch_roll_launched, &LAUNCH_ROLL_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "scoring",
+            values: &["points", "win"],
+            default: "points",
+            help: "the seed's points (a quarter stake a piece not home, all to the winner) or win/loss",
+            set: |r, key, value| {
+                r.scoring = parse_choice(key, value, &SCORING_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.scoring, &SCORING_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "weather",
+            values: &["false", "true"],
+            default: "false",
+            help: "storms appear on the track for 3 rounds in 6 and stop planes passing them",
+            set: |r, key, value| {
+                r.weather = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.weather.to_string(),
+        },
+        RuleKey {
+            key: "items",
+            values: &["false", "true"],
+            default: "false",
+            help: "the six-die and the booster appear on the track to be picked up and used",
+            set: |r, key, value| {
+                r.items = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.items.to_string(),
+        },
+        RuleKey {
+            key: "hit",
+            values: &["must", "may"],
+            default: "must",
+            help: "single enemies where a plane stops go home always, or as the mover chooses (the text's 可 read as may)",
+            set: |r, key, value| {
+                r.hit = parse_choice(key, value, &OBLIGATION_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.hit, &OBLIGATION_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "jump",
+            values: &["must", "may"],
+            default: "must",
+            help: "jumps and flights happen always, or the mover may stop before any of them (the text's 可 read as may)",
+            set: |r, key, value| {
+                r.jump = parse_choice(key, value, &OBLIGATION_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.jump, &OBLIGATION_NAMES).to_string(),
+        },
+    ];
+    // stack_flight and launch_roll came last; records written since list them after items.
+    const WRITTEN_ORDER: &'static [&'static str] = &[
+        "preset",
+        "players",
+        "teams",
+        "team_end",
+        "launch",
+        "three_sixes",
+        "exact",
+        "crossing",
+        "crossing_hits",
+        "scoring",
+        "weather",
+        "items",
+        "stack_flight",
+        "launch_roll",
+        "hit",
+        "jump",
+    ];
+
+    // hit and jump came after every record so far, written by none: left out while `must`.
+    fn written(&self, key: &str) -> bool {
+        match key {
+            "hit" => self.hit != Obligation::Must,
+            "jump" => self.jump != Obligation::Must,
+            _ => true,
         }
+    }
+
+    fn check(&self, key: &str, value: &str) -> Result<(), ParseError> {
         if self.teams && self.players != 4 {
             return Err(ParseError::rule(
                 format!("{key}={value}"),
@@ -307,60 +396,16 @@ impl RuleSet for AeroRules {
         }
         Ok(())
     }
-    fn values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("preset", self.preset_name().to_string()),
-            ("players", self.players.to_string()),
-            ("teams", self.teams.to_string()),
-            (
-                "team_end",
-                match self.team_end {
-                    TeamEnd::Both => "both",
-                    TeamEnd::First => "first",
-                }
-                .into(),
-            ),
-            (
-                "launch",
-                match self.launch {
-                    Launch::Six => "6",
-                    Launch::FivePlus => "5",
-                    Launch::Even => "even",
-                }
-                .into(),
-            ),
-            ("three_sixes", self.three_sixes.to_string()),
-            ("exact", self.exact.to_string()),
-            ("crossing", self.crossing.to_string()),
-            ("crossing_hits", self.crossing_hits.to_string()),
-            (
-                "scoring",
-                match self.scoring {
-                    Scoring::Points => "points",
-                    Scoring::Win => "win",
-                }
-                .into(),
-            ),
-            ("weather", self.weather.to_string()),
-            ("items", self.items.to_string()),
-            (
-                "stack_flight",
-                if self.stack_blocks_flight {
-                    "blocked"
-                } else {
-                    "over"
-                }
-                .into(),
-            ),
-            (
-                "launch_roll",
-                if self.launch_roll_launched {
-                    "launched"
-                } else {
-                    "any"
-                }
-                .into(),
-            ),
-        ]
-    }
 }
+
+const TEAM_END_NAMES: [(&str, TeamEnd); 2] = [("both", TeamEnd::Both), ("first", TeamEnd::First)];
+const LAUNCH_NAMES: [(&str, Launch); 3] = [
+    ("6", Launch::Six),
+    ("5", Launch::FivePlus),
+    ("even", Launch::Even),
+];
+const STACK_FLIGHT_NAMES: [(&str, bool); 2] = [("blocked", true), ("over", false)];
+const LAUNCH_ROLL_NAMES: [(&str, bool); 2] = [("launched", true), ("any", false)];
+const OBLIGATION_NAMES: [(&str, Obligation); 2] =
+    [("must", Obligation::Must), ("may", Obligation::May)];
+const SCORING_NAMES: [(&str, Scoring); 2] = [("points", Scoring::Points), ("win", Scoring::Win)];

@@ -8,7 +8,8 @@ use rand::SeedableRng;
 
 use super::board::{step_of, track_square, FINISH, HANGAR, SHORTCUT_FROM, SHORTCUT_TO};
 use super::game::{Aero, AeroMove};
-use super::rules::AeroRules;
+use super::moves::Choice;
+use super::rules::{AeroRules, Obligation};
 use crate::game::playout::random_step;
 use crate::game::{Game, MoveList, RuleSet, Turn};
 
@@ -37,6 +38,12 @@ fn after(s: &Aero, mv: &str) -> String {
     c.play_text(mv)
         .unwrap_or_else(|e| panic!("{mv} at {}: {e}", s.format_position()));
     c.format_position()
+}
+
+/// Why `mv` is refused at `s`.
+fn refused(s: &Aero, mv: &str) -> String {
+    let mut c = *s;
+    c.play_text(mv).unwrap_err().to_string()
 }
 
 /// Green's route step on the track square of red's route step `red` (green walks every square
@@ -444,8 +451,9 @@ fn positions_and_moves_refuse_bad_text() {
 // ---------------------------------------------------------------- a slow second implementation
 
 /// Where every piece ends after moving the red piece on `from` by the roll, worked out square
-/// by square on the absolute track from the rules' words (four players, no teams, no modules).
-fn slow_move(s: &Aero, from: u8) -> [[u8; 4]; 4] {
+/// by square on the absolute track from the rules' words (four players, no teams, no modules),
+/// hitting and taking jumps and flights as `choice` says.
+fn slow_move(s: &Aero, from: u8, choice: Choice) -> [[u8; 4]; 4] {
     let r = *s.rules_ref();
     let face = s.roll().unwrap();
     let mut all = [*s.pieces(0), *s.pieces(1), *s.pieces(2), *s.pieces(3)];
@@ -467,17 +475,22 @@ fn slow_move(s: &Aero, from: u8) -> [[u8; 4]; 4] {
     let is_stack = |all: &[[u8; 4]; 4], sq: u8| {
         (1..4).any(|c| (0..4).filter(|&i| square(c, all[c][i]) == Some(sq)).count() >= 2)
     };
-    // Stops at red step `p`: false if red crashed into a stack.
+    // Stops at red step `p`: false if red crashed into a stack (which goes home with every
+    // enemy there, hit or not); single enemies go home if red hits.
     let stop = |all: &mut [[u8; 4]; 4], p: u8| -> bool {
         if let Some(sq) = square(0, p) {
             let crash = is_stack(all, sq);
-            for (c, i) in enemies_on(all, sq) {
-                all[c][i] = HANGAR;
+            if crash || choice.hit {
+                for (c, i) in enemies_on(all, sq) {
+                    all[c][i] = HANGAR;
+                }
             }
             return !crash;
         }
         true
     };
+    // The jumps and flights red takes after its steps.
+    let links = choice.links;
     let mut p = from;
     let mut i = 0;
     let mut forward = true;
@@ -505,13 +518,17 @@ fn slow_move(s: &Aero, from: u8) -> [[u8; 4]; 4] {
                 }
                 Some(true)
             };
-            if own(p) {
+            if own(p) && links == 0 {
+                end = p;
+            } else if own(p) {
                 if p == 18 {
                     match fly(&mut all) {
                         None => end = 18,
                         Some(_) => {
                             if !stop(&mut all, 30) {
                                 end = HANGAR;
+                            } else if links < 2 {
+                                end = 30;
                             } else if !stop(&mut all, 34) {
                                 end = HANGAR;
                             } else {
@@ -523,6 +540,8 @@ fn slow_move(s: &Aero, from: u8) -> [[u8; 4]; 4] {
                     let j = p + 4;
                     if !stop(&mut all, j) {
                         end = HANGAR;
+                    } else if j == 18 && links < 2 {
+                        end = 18;
                     } else if j == 18 {
                         end = match fly(&mut all) {
                             None => 18,
@@ -578,37 +597,51 @@ fn slow_move(s: &Aero, from: u8) -> [[u8; 4]; 4] {
 
 #[test]
 fn moves_equal_a_slow_implementation_on_random_positions() {
-    let r = rules("");
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-    let mut checked = 0;
-    for _ in 0..400 {
-        let mut s = Aero::new(&r);
-        let mut plies = 0;
-        while !s.is_terminal() && plies < 3000 {
-            if s.to_move() == 0 && s.roll().is_some() && s.forced().is_none() {
-                let mut moves = MoveList::new();
-                s.legal_moves(&mut moves);
-                for &mv in &moves {
-                    if let AeroMove::Move(from) = mv {
+    // The must rules (every move hits and jumps), then the may rules (every choice a move).
+    for (text, least) in [("", 20_000), ("hit=may,jump=may", 20_000)] {
+        let r = rules(text);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let (mut checked, mut chosen) = (0, 0);
+        for _ in 0..400 {
+            let mut s = Aero::new(&r);
+            let mut plies = 0;
+            while !s.is_terminal() && plies < 3000 {
+                if s.to_move() == 0 && s.roll().is_some() && s.forced().is_none() {
+                    let mut moves = MoveList::new();
+                    s.legal_moves(&mut moves);
+                    for &mv in &moves {
+                        let (from, choice) = match mv {
+                            AeroMove::Move(from) => (from, Choice::ALL),
+                            AeroMove::MoveChoosing(from, choice) => {
+                                chosen += 1;
+                                (from, choice)
+                            }
+                            _ => continue,
+                        };
                         let mut c = s;
                         c.play(mv);
                         let got = [*c.pieces(0), *c.pieces(1), *c.pieces(2), *c.pieces(3)];
                         assert_eq!(
                             got,
-                            slow_move(&s, from),
-                            "{} at {}",
+                            slow_move(&s, from, choice),
+                            "{} at {} ({text})",
                             s.format_move(mv),
                             s.format_position()
                         );
                         checked += 1;
                     }
                 }
+                random_step(&mut s, &mut rng);
+                plies += 1;
             }
-            random_step(&mut s, &mut rng);
-            plies += 1;
         }
+        assert!(checked > least, "{checked} moves compared ({text})");
+        assert_eq!(
+            chosen > 1000,
+            !text.is_empty(),
+            "{chosen} chosen moves ({text})"
+        );
     }
-    assert!(checked > 20_000, "{checked} moves compared");
 }
 
 #[test]
@@ -622,9 +655,80 @@ fn conformance_on_random_games() {
         "launch=even,exact=false,crossing=1,scoring=win",
         "weather=true,items=true",
         "players=2,weather=true,items=true,three_sixes=true",
+        "hit=may,jump=may",
+        "teams=true,hit=may",
+        "players=3,jump=may,weather=true,items=true",
     ] {
         let s = Aero::new(&rules(text));
         let cov = crate::game::conformance::check_random_games(&s, 25, 100_000, 17).unwrap();
         assert_eq!(cov.terminals, 25, "every game ends ({text})");
     }
+    // The text's readings with the mover's choices.
+    let s = Aero::new(&seed_rules("hit=may,jump=may"));
+    let cov = crate::game::conformance::check_random_games(&s, 25, 100_000, 17).unwrap();
+    assert_eq!(cov.terminals, 25);
+}
+
+// ---------------------------------------------------------------- hit=may and jump=may (可)
+
+#[test]
+fn under_jump_may_the_mover_stops_before_any_jump_or_flight() {
+    // Must (the default): the jump and the flight happen, one move a piece.
+    let s = pos(&seed_rules(""), &format!("r:3,11,15,h {EMPTY} a3"));
+    assert_eq!(legal(&s), vec!["3-10", "11-30", "15-34"]);
+    let e = refused(&s, "3-6");
+    assert!(e.contains("that piece ends on 10"), "{e}");
+    // May: every place the chain can stop is a move of its own.
+    let s = pos(&seed_rules("jump=may"), &format!("r:3,11,15,h {EMPTY} a3"));
+    assert_eq!(
+        legal(&s),
+        vec!["3-10", "3-6", "11-30", "11-18", "11-14", "15-34", "15-30", "15-18"]
+    );
+    assert_eq!(after(&s, "3-6"), format!("r:6,11,15,h {EMPTY} b?"));
+    assert_eq!(after(&s, "11-18"), format!("r:3,15,18,h {EMPTY} b?"));
+    assert_eq!(after(&s, "15-30"), format!("r:3,11,30,h {EMPTY} b?"));
+    // A move given by its start alone takes every jump and flight.
+    assert_eq!(after(&s, "3"), format!("r:10,11,15,h {EMPTY} b?"));
+    let e = refused(&s, "3-7");
+    assert!(e.contains("that piece ends on 10 or 6"), "{e}");
+    assert_eq!(
+        AeroRules::parse("jump=may").unwrap().to_text(),
+        "preset=seed,players=4,teams=false,team_end=both,launch=6,three_sixes=false,exact=true,\
+         crossing=3,crossing_hits=false,scoring=points,weather=false,items=false,\
+         stack_flight=blocked,launch_roll=launched,jump=may"
+    );
+}
+
+#[test]
+fn under_hit_may_the_mover_may_share_a_square_with_an_enemy() {
+    let text = format!("r:10,h,h,h y:h,h,h,h b:h,h,h,h g:{},h,h,h a2", g(12));
+    // Must (the default): the enemy goes home.
+    let s = pos(&seed_rules(""), &text);
+    assert_eq!(legal(&s), vec!["10-12"]);
+    assert!(refused(&s, "10-12/nohit").contains("that piece ends on 12"));
+    // May: hitting and not hitting are two moves; without a hit both stay.
+    let s = pos(&seed_rules("hit=may"), &text);
+    assert_eq!(legal(&s), vec!["10-12", "10-12/nohit"]);
+    assert_eq!(after(&s, "10-12"), format!("r:12,h,h,h {EMPTY} b?"));
+    assert_eq!(
+        after(&s, "10-12/nohit"),
+        format!("r:12,h,h,h y:h,h,h,h b:h,h,h,h g:{},h,h,h b?", g(12))
+    );
+    // Nothing to hit: one move.
+    let s = pos(&seed_rules("hit=may"), &format!("r:10,h,h,h {EMPTY} a2"));
+    assert_eq!(legal(&s), vec!["10-12"]);
+    // A stack is no hit to decline: landing on it crashes either way.
+    let s = pos(
+        &seed_rules("hit=may"),
+        &format!("r:10,h,h,h y:h,h,h,h b:h,h,h,h g:{0},{0},h,h a2", g(12)),
+    );
+    assert_eq!(legal(&s), vec!["10-h"]);
+    // Both: a jump's landing square is a stop too, hit or not.
+    let s = pos(
+        &seed_rules("hit=may,jump=may"),
+        &format!("r:3,h,h,h y:h,h,h,h b:h,h,h,h g:{},h,h,h a3", g(10)),
+    );
+    assert_eq!(legal(&s), vec!["3-10", "3-6", "3-10/nohit"]);
+    assert_eq!(AeroRules::parse("hit=may").unwrap().hit, Obligation::May);
+    assert!(AeroRules::parse("hit=sometimes").is_err());
 }

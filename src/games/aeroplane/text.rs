@@ -17,6 +17,7 @@ use crate::game::{Game, ParseError, Turn};
 
 use super::board::{track_square, COLOUR_LETTERS, FINISH, HANGAR, TAKEOFF, TRACK};
 use super::game::{seat_letter, Aero, AeroMove, BOOSTER, ITEM_CAP, ITEM_NAMES, NONE, SIX_DIE};
+use super::moves::Choice;
 use super::rules::AeroRules;
 
 fn step_text(p: u8) -> String {
@@ -273,11 +274,11 @@ pub fn parse_position(rules: &AeroRules, text: &str) -> Result<Aero, ParseError>
 }
 
 /// Where the piece on step `from` ends with this roll.
-fn destination(s: &Aero, from: u8) -> u8 {
+fn destination(s: &Aero, from: u8, choice: Choice) -> u8 {
     let mut c = *s;
     let colour = c.controlled();
     c.forced = NONE;
-    super::moves::move_piece(&mut c, colour, from);
+    super::moves::move_piece(&mut c, colour, from, choice);
     // The piece that moved is the one not at its old step any more, or its new step.
     let before = s.pieces(colour);
     let after = c.pieces(colour);
@@ -293,6 +294,23 @@ fn destination(s: &Aero, from: u8) -> u8 {
     from
 }
 
+/// `from-to`, where the piece ends after its jumps and flights, and `/nohit` after a move that
+/// declines its hits (`hit=may`).
+fn move_text(s: &Aero, from: u8, choice: Choice) -> String {
+    if s.roll == 0 || !s.pieces(s.controlled()).contains(&from) {
+        return format!("{from}-?");
+    }
+    let end = step_text(destination(s, from, choice));
+    if choice.hit {
+        format!("{from}-{end}")
+    } else {
+        format!("{from}-{end}{NO_HIT}")
+    }
+}
+
+/// The mark of a move that declines its hits.
+pub const NO_HIT: &str = "/nohit";
+
 pub fn format_move(s: &Aero, mv: AeroMove) -> String {
     match mv {
         AeroMove::Roll(f) => format!("r{f}"),
@@ -303,12 +321,8 @@ pub fn format_move(s: &Aero, mv: AeroMove) -> String {
         AeroMove::UseBooster => "boost".into(),
         AeroMove::Launch => "launch".into(),
         AeroMove::Pass => "pass".into(),
-        AeroMove::Move(from) => {
-            if s.roll == 0 || !s.pieces(s.controlled()).contains(&from) {
-                return format!("{from}-?");
-            }
-            format!("{from}-{}", step_text(destination(s, from)))
-        }
+        AeroMove::Move(from) => move_text(s, from, Choice::ALL),
+        AeroMove::MoveChoosing(from, choice) => move_text(s, from, choice),
     }
 }
 
@@ -358,13 +372,37 @@ pub fn parse_move(s: &Aero, text: &str) -> Result<AeroMove, ParseError> {
                 if !s.is_legal(mv) {
                     return Err(bad("no piece of the colour to move can move from there"));
                 }
-                if let Some(to) = to {
-                    let want = step_text(destination(s, from));
-                    if to != want {
-                        return Err(bad(&format!("that piece ends on {want}")));
+                match to {
+                    None => mv,
+                    Some(to) => {
+                        // The move whose text this is: `Move` or, where the mover may choose, one
+                        // of the piece's other moves (`12-16/nohit`).
+                        let mut moves = crate::game::MoveList::new();
+                        s.legal_moves(&mut moves);
+                        let of_piece: Vec<AeroMove> = moves
+                            .into_iter()
+                            .filter(|&m| {
+                                matches!(m, AeroMove::Move(f) | AeroMove::MoveChoosing(f, _) if f == from)
+                            })
+                            .collect();
+                        let texts: Vec<String> =
+                            of_piece.iter().map(|&m| format_move(s, m)).collect();
+                        let want = format!("{from}-{to}");
+                        match texts.iter().position(|t| *t == want) {
+                            Some(i) => of_piece[i],
+                            None => {
+                                let ends: Vec<&str> = texts
+                                    .iter()
+                                    .map(|t| t.split_once('-').map_or("", |(_, e)| e))
+                                    .collect();
+                                return Err(bad(&format!(
+                                    "that piece ends on {}",
+                                    ends.join(" or ")
+                                )));
+                            }
+                        }
                     }
                 }
-                mv
             }
         }
     };

@@ -6,8 +6,7 @@
 //! seed: 竞赛玩法...不能使用 automatic doubles、The Jacoby Rule 或是 beavers).
 
 use crate::game::rules::{
-    choice_name, parse_bool, parse_choice, parse_in_range, parse_number, unknown_option,
-    RuleOption, RuleSet,
+    choice_name, parse_bool, parse_choice, parse_in_range, parse_number, DeclaredRules, RuleKey,
 };
 use crate::game::ParseError;
 
@@ -209,6 +208,179 @@ impl BgRules {
     pub fn max_cube_log(&self) -> u8 {
         self.max_cube.trailing_zeros() as u8
     }
+}
+
+impl DeclaredRules for BgRules {
+    const GAME: &'static str = "backgammon";
+    const OPTIONS: &'static [RuleKey<Self>] = &[
+        RuleKey {
+            key: "preset",
+            values: &["standard", "seed"],
+            default: "standard",
+            help: "sets the six readings below where the source text and the standard game differ: standard (gnubg, OpenSpiel) or seed; later options override",
+            set: |r, key, value| {
+                if !value.eq_ignore_ascii_case("custom") {
+                    r.set_readings(parse_choice(key, value, &PRESETS)?);
+                }
+                Ok(())
+            },
+            get: |r| r.preset_name().to_string(),
+        },
+        RuleKey {
+            key: "cube",
+            values: &["true", "false"],
+            default: "true",
+            help: "the doubling cube is in play (false: cubeless games)",
+            set: |r, key, value| {
+                r.cube = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.cube.to_string(),
+        },
+        RuleKey {
+            key: "max_cube",
+            values: &["2", "4", "...", "4096"],
+            default: "64",
+            help: "the highest cube value, a power of two 2..4096 (the text: 32)",
+            set: |r, key, value| {
+                let v: u16 = parse_number(key, value)?;
+                if !(2..=LARGEST_CUBE).contains(&v) || !v.is_power_of_two() {
+                    return Err(ParseError::rule(
+                        format!("{key}={value}"),
+                        "the cube's highest value is a power of two from 2 to 4096",
+                    ));
+                }
+                r.max_cube = v;
+                Ok(())
+            },
+            get: |r| r.max_cube.to_string(),
+        },
+        RuleKey {
+            key: "beavers",
+            values: &["integer"],
+            default: "0",
+            help: "beavers (and raccoons when 2+) allowed after a double; money play only",
+            set: |r, key, value| {
+                r.beavers = match value {
+                    "true" | "on" | "yes" => 1,
+                    "false" | "off" | "no" => 0,
+                    _ => parse_number(key, value)?,
+                };
+                Ok(())
+            },
+            get: |r| r.beavers.to_string(),
+        },
+        RuleKey {
+            key: "auto_doubles",
+            values: &["integer"],
+            default: "0",
+            help: "automatic doubles on opening ties, at most this many; money play only",
+            set: |r, key, value| {
+                r.auto_doubles = parse_number(key, value)?;
+                Ok(())
+            },
+            get: |r| r.auto_doubles.to_string(),
+        },
+        RuleKey {
+            key: "jacoby",
+            values: &["true", "false"],
+            default: "false",
+            help: "Jacoby rule: no gammons while the cube is centred; money play only",
+            set: |r, key, value| {
+                r.jacoby = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.jacoby.to_string(),
+        },
+        RuleKey {
+            key: "gammons",
+            values: &["true", "false"],
+            default: "true",
+            help: "gammons and backgammons count x2 and x3 (false: the seed's single game)",
+            set: |r, key, value| {
+                r.gammons = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.gammons.to_string(),
+        },
+        RuleKey {
+            key: "match",
+            values: &["integer"],
+            default: "0",
+            help: "0: a money game; N: a match to N points (the whole match is one game state)",
+            set: |r, key, value| {
+                r.match_length = parse_in_range(key, value, 0..=MAX_MATCH_LENGTH)?;
+                Ok(())
+            },
+            get: |r| r.match_length.to_string(),
+        },
+        RuleKey {
+            key: "crawford",
+            values: &["true", "false"],
+            default: "true",
+            help: "the Crawford rule in matches",
+            set: |r, key, value| {
+                r.crawford = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.crawford.to_string(),
+        },
+        RuleKey {
+            key: "opening_reroll",
+            values: &["true", "false"],
+            default: "false",
+            help: "the opening roll's winner may reroll its own two dice instead (the text: true)",
+            set: |r, key, value| {
+                r.opening_reroll = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.opening_reroll.to_string(),
+        },
+        RuleKey {
+            key: "beaver_drop",
+            values: &["end", "continue"],
+            default: "end",
+            help: "a refused beaver ends the game, or (continue, the text) the refuser pays the stake and play goes on at it",
+            set: |r, key, value| {
+                r.beaver_drop = parse_choice(key, value, &BEAVER_DROP_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.beaver_drop, &BEAVER_DROP_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "bear_off",
+            values: &["highest", "larger"],
+            default: "highest",
+            help: "a die larger than needed bears off only from the highest point, or (larger, the text) any checker it is larger than",
+            set: |r, key, value| {
+                r.bear_off = parse_choice(key, value, &BEAR_OFF_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.bear_off, &BEAR_OFF_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "larger_die",
+            values: &["true", "false"],
+            default: "true",
+            help: "when only one die can be played, the larger must be (the text: only in some rules)",
+            set: |r, key, value| {
+                r.larger_die = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.larger_die.to_string(),
+        },
+        RuleKey {
+            key: "dead_cube",
+            values: &["skip", "offer"],
+            default: "skip",
+            help: "in a match, no double when the cube is dead for the roller, or (offer, the text) the cube in every game but the Crawford game",
+            set: |r, key, value| {
+                r.dead_cube = parse_choice(key, value, &DEAD_CUBE_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.dead_cube, &DEAD_CUBE_NAMES).to_string(),
+        },
+    ];
 
     /// Refuses option combinations that are not backgammon (money-only rules in a match).
     fn check(&self, key: &str, value: &str) -> Result<(), ParseError> {
@@ -236,173 +408,10 @@ impl BgRules {
     }
 }
 
-const OPTIONS: &[(&str, &str, &str)] = &[
-    (
-        "preset",
-        "standard",
-        "sets the six readings below where the source text and the standard game differ: standard (gnubg, OpenSpiel) or seed; later options override",
-    ),
-    (
-        "cube",
-        "true",
-        "the doubling cube is in play (false: cubeless games)",
-    ),
-    (
-        "max_cube",
-        "64",
-        "the highest cube value, a power of two 2..4096 (the text: 32)",
-    ),
-    (
-        "beavers",
-        "0",
-        "beavers (and raccoons when 2+) allowed after a double; money play only",
-    ),
-    (
-        "auto_doubles",
-        "0",
-        "automatic doubles on opening ties, at most this many; money play only",
-    ),
-    (
-        "jacoby",
-        "false",
-        "Jacoby rule: no gammons while the cube is centred; money play only",
-    ),
-    (
-        "gammons",
-        "true",
-        "gammons and backgammons count x2 and x3 (false: the seed's single game)",
-    ),
-    (
-        "match",
-        "0",
-        "0: a money game; N: a match to N points (the whole match is one game state)",
-    ),
-    ("crawford", "true", "the Crawford rule in matches"),
-    (
-        "opening_reroll",
-        "false",
-        "the opening roll's winner may reroll its own two dice instead (the text: true)",
-    ),
-    (
-        "beaver_drop",
-        "end",
-        "a refused beaver ends the game, or (continue, the text) the refuser pays the stake and play goes on at it",
-    ),
-    (
-        "bear_off",
-        "highest",
-        "a die larger than needed bears off only from the highest point, or (larger, the text) any checker it is larger than",
-    ),
-    (
-        "larger_die",
-        "true",
-        "when only one die can be played, the larger must be (the text: only in some rules)",
-    ),
-    (
-        "dead_cube",
-        "skip",
-        "in a match, no double when the cube is dead for the roller, or (offer, the text) the cube in every game but the Crawford game",
-    ),
-];
-
-impl RuleSet for BgRules {
-    fn options() -> Vec<RuleOption> {
-        OPTIONS
-            .iter()
-            .map(|&(key, default, help)| RuleOption {
-                key,
-                values: match key {
-                    "preset" => vec!["standard", "seed"],
-                    "beaver_drop" => vec!["end", "continue"],
-                    "bear_off" => vec!["highest", "larger"],
-                    "dead_cube" => vec!["skip", "offer"],
-                    "max_cube" => vec!["2", "4", "...", "4096"],
-                    "beavers" | "auto_doubles" | "match" => vec!["integer"],
-                    _ => vec!["true", "false"],
-                },
-                default,
-                help,
-            })
-            .collect()
-    }
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        let mut next = *self;
-        match key {
-            "preset" => {
-                if !value.eq_ignore_ascii_case("custom") {
-                    next.set_readings(parse_choice(key, value, &PRESETS)?);
-                }
-            }
-            "beaver_drop" => next.beaver_drop = parse_choice(key, value, &BEAVER_DROP_NAMES)?,
-            "bear_off" => next.bear_off = parse_choice(key, value, &BEAR_OFF_NAMES)?,
-            "larger_die" => next.larger_die = parse_bool(key, value)?,
-            "dead_cube" => next.dead_cube = parse_choice(key, value, &DEAD_CUBE_NAMES)?,
-            "cube" => next.cube = parse_bool(key, value)?,
-            "max_cube" => {
-                let v: u16 = parse_number(key, value)?;
-                if !(2..=LARGEST_CUBE).contains(&v) || !v.is_power_of_two() {
-                    return Err(ParseError::rule(
-                        format!("{key}={value}"),
-                        "the cube's highest value is a power of two from 2 to 4096",
-                    ));
-                }
-                next.max_cube = v;
-            }
-            "beavers" => {
-                next.beavers = match value {
-                    "true" | "on" | "yes" => 1,
-                    "false" | "off" | "no" => 0,
-                    _ => parse_number(key, value)?,
-                }
-            }
-            "auto_doubles" => next.auto_doubles = parse_number(key, value)?,
-            "jacoby" => next.jacoby = parse_bool(key, value)?,
-            "gammons" => next.gammons = parse_bool(key, value)?,
-            "match" => {
-                next.match_length = parse_in_range(key, value, 0..=MAX_MATCH_LENGTH)?;
-            }
-            "crawford" => next.crawford = parse_bool(key, value)?,
-            "opening_reroll" => next.opening_reroll = parse_bool(key, value)?,
-            _ => return Err(unknown_option::<Self>("backgammon", key)),
-        }
-        next.check(key, value)?;
-        *self = next;
-        Ok(())
-    }
-
-    fn values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("preset", self.preset_name().to_string()),
-            ("cube", self.cube.to_string()),
-            ("max_cube", self.max_cube.to_string()),
-            ("beavers", self.beavers.to_string()),
-            ("auto_doubles", self.auto_doubles.to_string()),
-            ("jacoby", self.jacoby.to_string()),
-            ("gammons", self.gammons.to_string()),
-            ("match", self.match_length.to_string()),
-            ("crawford", self.crawford.to_string()),
-            ("opening_reroll", self.opening_reroll.to_string()),
-            (
-                "beaver_drop",
-                choice_name(self.beaver_drop, &BEAVER_DROP_NAMES).to_string(),
-            ),
-            (
-                "bear_off",
-                choice_name(self.bear_off, &BEAR_OFF_NAMES).to_string(),
-            ),
-            ("larger_die", self.larger_die.to_string()),
-            (
-                "dead_cube",
-                choice_name(self.dead_cube, &DEAD_CUBE_NAMES).to_string(),
-            ),
-        ]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::RuleSet;
 
     #[test]
     fn defaults_round_trip_and_money_rules_refuse_a_match() {

@@ -1,8 +1,7 @@
 //! Big Cat rule options: the number of players, and the one reading of the route the seed's
 //! words leave open (whether the 丰 zigzag is walked on every pass through a 丰 zone).
 
-use crate::game::rules::{parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet};
-use crate::game::ParseError;
+use crate::game::rules::{choice_name, parse_choice, parse_in_range, DeclaredRules, RuleKey};
 
 /// When a piece walks the 丰 zigzag (left, right, right, left at each crossing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -39,51 +38,32 @@ impl BigCatRules {
     }
 }
 
-impl RuleSet for BigCatRules {
-    fn options() -> Vec<RuleOption> {
-        vec![
-            RuleOption {
-                key: "players",
-                values: vec!["2", "3", "4"],
-                default: "4",
-                help: "players, one piece each",
+impl DeclaredRules for BigCatRules {
+    const GAME: &'static str = "Big Cat";
+    const OPTIONS: &'static [RuleKey<Self>] = &[
+        RuleKey {
+            key: "players",
+            values: &["2", "3", "4"],
+            default: "4",
+            help: "players, one piece each",
+            set: |r, key, value| {
+                r.players = parse_in_range(key, value, 2..=4)?;
+                Ok(())
             },
-            RuleOption {
-                key: "zigzag",
-                values: vec!["both", "inward"],
-                default: "both",
-                help: "walk the 丰 zigzag on every pass (both) or only toward the centre (inward)",
+            get: |r| r.players.to_string(),
+        },
+        RuleKey {
+            key: "zigzag",
+            values: &["both", "inward"],
+            default: "both",
+            help: "walk the 丰 zigzag on every pass (both) or only toward the centre (inward)",
+            set: |r, key, value| {
+                r.zigzag = parse_choice(key, value, &ZIGZAG_NAMES)?;
+                Ok(())
             },
-        ]
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "players" => {
-                let n: u8 = parse_in_range(key, value, 2..=4)?;
-                self.players = n;
-            }
-            "zigzag" => {
-                self.zigzag = parse_choice(
-                    key,
-                    value,
-                    &[("both", Zigzag::Both), ("inward", Zigzag::Inward)],
-                )?
-            }
-            _ => return Err(unknown_option::<Self>("Big Cat", key)),
-        }
-        Ok(())
-    }
-    fn values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("players", self.players.to_string()),
-            (
-                "zigzag",
-                match self.zigzag {
-                    Zigzag::Both => "both",
-                    Zigzag::Inward => "inward",
-                }
-                .to_string(),
-            ),
-        ]
-    }
+            get: |r| choice_name(r.zigzag, &ZIGZAG_NAMES).to_string(),
+        },
+    ];
 }
+
+const ZIGZAG_NAMES: [(&str, Zigzag); 2] = [("both", Zigzag::Both), ("inward", Zigzag::Inward)];

@@ -6,14 +6,18 @@ use super::game::Position;
 use super::geometry::Geometry;
 use super::text::colour_letter;
 
-/// GameType tag values (PDN standard): 20 international, 21 English, 25 Russian, 26 Brazilian.
-fn game_type<G: Geometry>(pos: &Position<G>) -> &'static str {
+/// GameType tag values (PDN standard): 20 international, 21 English, 23 American pool, 25
+/// Russian, 26 Brazilian (the international rules on 8x8, which `preset_name` calls
+/// `international`). An 8x8 game under other rules (the seed's base game, custom switches) has
+/// no number: it gets no tag rather than a variant's it does not follow.
+fn game_type<G: Geometry>(pos: &Position<G>) -> Option<&'static str> {
     match (G::SIZE, pos.variant().preset_name()) {
-        (10, _) => "20",
-        (_, "english") => "21",
-        (_, "russian") => "25",
-        (_, "international") => "26",
-        _ => "21",
+        (10, _) => Some("20"),
+        (_, "english") => Some("21"),
+        (_, "pool") => Some("23"),
+        (_, "russian") => Some("25"),
+        (_, "international" | "brazilian") => Some("26"),
+        _ => None,
     }
 }
 
@@ -46,7 +50,9 @@ pub fn write_pdn<G: Geometry>(record: &GameRecord, event: &str) -> Result<String
     let _ = black_seat;
     let mut out = String::new();
     out.push_str(&format!("[Event \"{}\"]\n", event.replace('"', "'")));
-    out.push_str(&format!("[GameType \"{}\"]\n", game_type(&start)));
+    if let Some(game_type) = game_type(&start) {
+        out.push_str(&format!("[GameType \"{game_type}\"]\n"));
+    }
     out.push_str(&format!("[Result \"{result}\"]\n"));
     if !standard {
         out.push_str(&format!("[FEN \"{}\"]\n", record.start));

@@ -9,7 +9,8 @@
 use std::marker::PhantomData;
 
 use crate::game::rules::{
-    choice_name, parse_bool, parse_choice, parse_number, unknown_option, RuleOption, RuleSet,
+    choice_name, declared_key, parse_bool, parse_choice, parse_number, unknown_option, RuleKey,
+    RuleOption, RuleSet,
 };
 use crate::game::ParseError;
 
@@ -221,69 +222,185 @@ impl VariantRules {
     }
 
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "preset" => {
-                if !value.eq_ignore_ascii_case("custom") {
-                    *self = parse_choice(key, value, &Self::PRESETS)?;
-                }
-            }
-            "men_capture_back" => self.men_capture_backward = parse_bool(key, value)?,
-            "flying_kings" => self.flying_kings = parse_bool(key, value)?,
-            "complete_capture" => self.complete_capture = parse_bool(key, value)?,
-            "majority" => self.majority = parse_bool(key, value)?,
-            "promotion" => self.promotion = parse_choice(key, value, &PROMOTION_NAMES)?,
-            "king_count" => self.king_count = parse_bool(key, value)?,
-            "king_moves" => self.king_moves = parse_number(key, value)?,
-            "endgame_rule" => self.endgame_rule = parse_bool(key, value)?,
-            "endgame_count" => {
-                self.endgame_restart_on_man_move = parse_choice(key, value, &ENDGAME_COUNT_NAMES)?
-            }
-            "repetition" => self.repetition = parse_bool(key, value)?,
-            "first" => self.first = parse_choice(key, value, &FIRST_NAMES)?,
-            "draw_offer" => self.draw_offer = parse_choice(key, value, &DRAW_OFFER_NAMES)?,
-            "refusal_lead" => self.refusal_lead = parse_number(key, value)?,
-            // The keys are the same on every board; only the defaults differ.
-            _ => {
-                return Err(unknown_option::<Rules<super::geometry::Ten>>(
-                    "draughts", key,
-                ))
-            }
-        }
-        Ok(())
+        // The keys are the same on every board; only the defaults differ.
+        let option = declared_key(&VARIANT_OPTIONS, &[], key)
+            .ok_or_else(|| unknown_option::<Rules<super::geometry::Ten>>("draughts", key))?;
+        (option.set)(self, key, value)
     }
 
     fn values(&self) -> Vec<(&'static str, String)> {
-        let promotion = choice_name(self.promotion, &PROMOTION_NAMES);
-        let first = choice_name(self.first, &FIRST_NAMES);
-        let mut v = vec![
-            ("preset", self.preset_name().to_string()),
-            ("men_capture_back", self.men_capture_backward.to_string()),
-            ("flying_kings", self.flying_kings.to_string()),
-            ("complete_capture", self.complete_capture.to_string()),
-            ("majority", self.majority.to_string()),
-            ("promotion", promotion.to_string()),
-            ("king_count", self.king_count.to_string()),
-            ("king_moves", self.king_moves.to_string()),
-            ("endgame_rule", self.endgame_rule.to_string()),
-            (
-                "endgame_count",
-                choice_name(self.endgame_restart_on_man_move, &ENDGAME_COUNT_NAMES).to_string(),
-            ),
-            ("repetition", self.repetition.to_string()),
-            ("first", first.to_string()),
-        ];
-        // Written only when on, so the text of rules without it (in every tournament.json and
-        // engine file so far) stays as it was.
-        if self.draw_offer != DrawOffer::Off {
-            v.push((
-                "draw_offer",
-                choice_name(self.draw_offer, &DRAW_OFFER_NAMES).to_string(),
-            ));
-            v.push(("refusal_lead", self.refusal_lead.to_string()));
-        }
-        v
+        VARIANT_OPTIONS
+            .iter()
+            // Written only when on, so the text of rules without it (in every tournament.json
+            // and engine file so far) stays as it was.
+            .filter(|o| {
+                self.draw_offer != DrawOffer::Off || !matches!(o.key, "draw_offer" | "refusal_lead")
+            })
+            .map(|o| (o.key, (o.get)(self)))
+            .collect()
     }
 }
+
+/// Every switch, declared once. The defaults are the international board's; `Rules::options`
+/// shows each board's own.
+const VARIANT_OPTIONS: [RuleKey<VariantRules>; 14] = [
+    RuleKey {
+        key: "preset",
+        values: &["seed", "international", "english", "russian", "brazilian", "pool"],
+        default: "international",
+        help: "sets every switch below: the board's source text (seed) or a national variant; later options override",
+        set: |r, key, value| {
+            if !value.eq_ignore_ascii_case("custom") {
+                *r = parse_choice(key, value, &VariantRules::PRESETS)?;
+            }
+            Ok(())
+        },
+        get: |r| r.preset_name().to_string(),
+    },
+    RuleKey {
+        key: "men_capture_back",
+        values: &["true", "false"],
+        default: "true",
+        help: "men may capture backwards",
+        set: |r, key, value| {
+            r.men_capture_backward = parse_bool(key, value)?;
+            Ok(())
+        },
+        get: |r| r.men_capture_backward.to_string(),
+    },
+    RuleKey {
+        key: "flying_kings",
+        values: &["true", "false"],
+        default: "true",
+        help: "kings move and capture at any distance (false: one step)",
+        set: |r, key, value| {
+            r.flying_kings = parse_bool(key, value)?;
+            Ok(())
+        },
+        get: |r| r.flying_kings.to_string(),
+    },
+    RuleKey {
+        key: "complete_capture",
+        values: &["true", "false"],
+        default: "true",
+        help: "a capture sequence must be played to its end (false: may stop after any jump)",
+        set: |r, key, value| {
+            r.complete_capture = parse_bool(key, value)?;
+            Ok(())
+        },
+        get: |r| r.complete_capture.to_string(),
+    },
+    RuleKey {
+        key: "majority",
+        values: &["true", "false"],
+        default: "true",
+        help: "a capture taking the most pieces is compulsory",
+        set: |r, key, value| {
+            r.majority = parse_bool(key, value)?;
+            Ok(())
+        },
+        get: |r| r.majority.to_string(),
+    },
+    RuleKey {
+        key: "promotion",
+        values: &["end", "stop", "continue"],
+        default: "end",
+        help: "man reaching the far row mid-capture: crowned only if the move ends there / crowned and stops / crowned and continues as a king",
+        set: |r, key, value| {
+            r.promotion = parse_choice(key, value, &PROMOTION_NAMES)?;
+            Ok(())
+        },
+        get: |r| choice_name(r.promotion, &PROMOTION_NAMES).to_string(),
+    },
+    RuleKey {
+        key: "king_count",
+        values: &["true", "false"],
+        default: "false",
+        help: "a draw-rule ending with no men left goes to the side with more kings",
+        set: |r, key, value| {
+            r.king_count = parse_bool(key, value)?;
+            Ok(())
+        },
+        get: |r| r.king_count.to_string(),
+    },
+    RuleKey {
+        key: "king_moves",
+        values: &["integer"],
+        default: "25",
+        help: "moves each with only kings moving and no capture before a draw (0: off)",
+        set: |r, key, value| {
+            r.king_moves = parse_number(key, value)?;
+            Ok(())
+        },
+        get: |r| r.king_moves.to_string(),
+    },
+    RuleKey {
+        key: "endgame_rule",
+        values: &["true", "false"],
+        default: "true",
+        help: "FMJD: 3 pieces with a king vs a lone king draw after 16 moves, 2 or fewer after 5",
+        set: |r, key, value| {
+            r.endgame_rule = parse_bool(key, value)?;
+            Ok(())
+        },
+        get: |r| r.endgame_rule.to_string(),
+    },
+    RuleKey {
+        key: "endgame_count",
+        values: &["arise", "king_moves"],
+        default: "arise",
+        help: "endgame rule count: from when the material arises (FMJD) / restarted by man moves too (pydraughts)",
+        set: |r, key, value| {
+            r.endgame_restart_on_man_move = parse_choice(key, value, &ENDGAME_COUNT_NAMES)?;
+            Ok(())
+        },
+        get: |r| choice_name(r.endgame_restart_on_man_move, &ENDGAME_COUNT_NAMES).to_string(),
+    },
+    RuleKey {
+        key: "repetition",
+        values: &["true", "false"],
+        default: "true",
+        help: "threefold repetition draws",
+        set: |r, key, value| {
+            r.repetition = parse_bool(key, value)?;
+            Ok(())
+        },
+        get: |r| r.repetition.to_string(),
+    },
+    RuleKey {
+        key: "first",
+        values: &["white", "black"],
+        default: "white",
+        help: "the name of the player who moves first (FMJD: white; seed 001 and English: black)",
+        set: |r, key, value| {
+            r.first = parse_choice(key, value, &FIRST_NAMES)?;
+            Ok(())
+        },
+        get: |r| choice_name(r.first, &FIRST_NAMES).to_string(),
+    },
+    RuleKey {
+        key: "draw_offer",
+        values: &["off", "seed"],
+        default: "off",
+        help: "seed 001: after a refused draw offer the refuser must win within 40 of its moves or then lead by refusal_lead, else a draw (arena games)",
+        set: |r, key, value| {
+            r.draw_offer = parse_choice(key, value, &DRAW_OFFER_NAMES)?;
+            Ok(())
+        },
+        get: |r| choice_name(r.draw_offer, &DRAW_OFFER_NAMES).to_string(),
+    },
+    RuleKey {
+        key: "refusal_lead",
+        values: &["integer"],
+        default: "2",
+        help: "draw_offer=seed: the material lead (man 1, king 3) that shows a clear advantage",
+        set: |r, key, value| {
+            r.refusal_lead = parse_number(key, value)?;
+            Ok(())
+        },
+        get: |r| r.refusal_lead.to_string(),
+    },
+];
 
 /// The rules of one board: `VariantRules` with that board's default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -328,117 +445,44 @@ impl<G: Geometry> RuleSet for Rules<G> {
     fn options() -> Vec<RuleOption> {
         let d = G::default_rules();
         let dv = d.values();
-        let default_of = |key: &str| -> &'static str {
-            let v = dv.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str());
+        let default_of = |option: &RuleKey<VariantRules>| -> &'static str {
+            let Some((_, v)) = dv.iter().find(|(k, _)| *k == option.key) else {
+                // Not written by the board's defaults (the draw-offer rule, off).
+                return option.default;
+            };
             // Option defaults are static strings: map the few values the defaults take.
-            match v {
-                Some("true") => "true",
-                Some("false") => "false",
-                Some("end") => "end",
-                Some("stop") => "stop",
-                Some("continue") => "continue",
-                Some("white") => "white",
-                Some("black") => "black",
-                Some("international") => "international",
-                Some("english") => "english",
-                Some("seed") => "seed",
-                Some("25") => "25",
-                Some("40") => "40",
-                Some("arise") => "arise",
+            match v.as_str() {
+                "true" => "true",
+                "false" => "false",
+                "end" => "end",
+                "stop" => "stop",
+                "continue" => "continue",
+                "white" => "white",
+                "black" => "black",
+                "international" => "international",
+                "english" => "english",
+                "seed" => "seed",
+                "25" => "25",
+                "40" => "40",
+                "arise" => "arise",
                 _ => "custom",
             }
         };
-        let bools = || vec!["true", "false"];
-        vec![
-            RuleOption {
-                key: "preset",
-                values: vec!["seed", "international", "english", "russian", "brazilian", "pool"],
-                default: default_of("preset"),
-                help: "sets every switch below: the board's source text (seed) or a national variant; later options override",
-            },
-            RuleOption {
-                key: "men_capture_back",
-                values: bools(),
-                default: default_of("men_capture_back"),
-                help: "men may capture backwards",
-            },
-            RuleOption {
-                key: "flying_kings",
-                values: bools(),
-                default: default_of("flying_kings"),
-                help: "kings move and capture at any distance (false: one step)",
-            },
-            RuleOption {
-                key: "complete_capture",
-                values: bools(),
-                default: default_of("complete_capture"),
-                help: "a capture sequence must be played to its end (false: may stop after any jump)",
-            },
-            RuleOption {
-                key: "majority",
-                values: bools(),
-                default: default_of("majority"),
-                help: "a capture taking the most pieces is compulsory",
-            },
-            RuleOption {
-                key: "promotion",
-                values: vec!["end", "stop", "continue"],
-                default: default_of("promotion"),
-                help: "man reaching the far row mid-capture: crowned only if the move ends there / crowned and stops / crowned and continues as a king",
-            },
-            RuleOption {
-                key: "king_count",
-                values: bools(),
-                default: default_of("king_count"),
-                help: "a draw-rule ending with no men left goes to the side with more kings",
-            },
-            RuleOption {
-                key: "king_moves",
-                values: vec!["integer"],
-                default: default_of("king_moves"),
-                help: "moves each with only kings moving and no capture before a draw (0: off)",
-            },
-            RuleOption {
-                key: "endgame_rule",
-                values: bools(),
-                default: default_of("endgame_rule"),
-                help: "FMJD: 3 pieces with a king vs a lone king draw after 16 moves, 2 or fewer after 5",
-            },
-            RuleOption {
-                key: "endgame_count",
-                values: vec!["arise", "king_moves"],
-                default: default_of("endgame_count"),
-                help: "endgame rule count: from when the material arises (FMJD) / restarted by man moves too (pydraughts)",
-            },
-            RuleOption {
-                key: "repetition",
-                values: bools(),
-                default: default_of("repetition"),
-                help: "threefold repetition draws",
-            },
-            RuleOption {
-                key: "first",
-                values: vec!["white", "black"],
-                default: default_of("first"),
-                help: "the name of the player who moves first (FMJD: white; seed 001 and English: black)",
-            },
-            RuleOption {
-                key: "draw_offer",
-                values: vec!["off", "seed"],
-                default: "off",
-                help: "seed 001: after a refused draw offer the refuser must win within 40 of its moves or then lead by refusal_lead, else a draw (arena games)",
-            },
-            RuleOption {
-                key: "refusal_lead",
-                values: vec!["integer"],
-                default: "2",
-                help: "draw_offer=seed: the material lead (man 1, king 3) that shows a clear advantage",
-            },
-        ]
+        VARIANT_OPTIONS
+            .iter()
+            .map(|o| RuleOption {
+                default: default_of(o),
+                ..o.option()
+            })
+            .collect()
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        if key == "preset" && value.eq_ignore_ascii_case("seed") {
-            self.variant = G::seed_rules();
+        if key == "preset" && !value.eq_ignore_ascii_case("custom") {
+            // The board's seed preset is read here, so an unknown name lists it with the
+            // national ones, in `list`'s order.
+            let mut presets = vec![("seed", None)];
+            presets.extend(VariantRules::PRESETS.map(|(name, rules)| (name, Some(rules))));
+            self.variant = parse_choice(key, value, &presets)?.unwrap_or_else(G::seed_rules);
             return Ok(());
         }
         self.variant.set(key, value)
@@ -466,7 +510,21 @@ mod tests {
         assert_eq!(Rules::<Eight>::parse(&r.to_text()).unwrap(), r);
         assert_eq!(Rules::<Ten>::default().preset_name(), "international");
         assert_eq!(Rules::<Eight>::default().preset_name(), "english");
-        assert!(Rules::<Eight>::parse("preset=martian").is_err());
+        // An unknown preset's error lists every preset, the board's seed first (issue 42).
+        let e = Rules::<Eight>::parse("preset=martian")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("preset=martian")
+                && e.contains(
+                    "expected one of seed, international, english, russian, brazilian, pool"
+                ),
+            "{e}"
+        );
+        assert_eq!(
+            Rules::<Ten>::parse("preset=Seed").unwrap().variant,
+            VariantRules::SEED_TEN
+        );
         assert!(Rules::<Eight>::parse("kings=2").is_err());
         // The draw-offer rule keeps the preset, is written only when on, and reads back.
         let seed = Rules::<Ten>::parse("draw_offer=seed").unwrap();

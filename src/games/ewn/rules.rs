@@ -6,7 +6,7 @@
 //! chance node with `setup=random` (as OpenSpiel draws them), or no node at all with
 //! `setup=fixed`. See docs/rules/ewn.md for every choice the seed leaves open.
 
-use crate::game::rules::{parse_choice, unknown_option, RuleOption, RuleSet};
+use crate::game::rules::{choice_name, parse_choice, DeclaredRules, RuleKey};
 use crate::game::zobrist;
 use crate::game::{Game, MoveList, ParseError, PlayerId, Returns, Turn};
 
@@ -74,96 +74,77 @@ impl EwnRules {
     }
 }
 
-impl RuleSet for EwnRules {
-    fn options() -> Vec<RuleOption> {
-        vec![
-            RuleOption {
-                key: "setup",
-                values: vec!["choose", "random", "fixed"],
-                default: "choose",
-                help: "start arrangements: chosen by the players (setup moves), drawn by chance, or fixed by red_setup/blue_setup",
+impl DeclaredRules for EwnRules {
+    const GAME: &'static str = "EWN";
+    const OPTIONS: &'static [RuleKey<Self>] = &[
+        RuleKey {
+            key: "setup",
+            values: &["choose", "random", "fixed"],
+            default: "choose",
+            help: "start arrangements: chosen by the players (setup moves), drawn by chance, or fixed by red_setup/blue_setup",
+            set: |r, key, value| {
+                r.setup = parse_choice(key, value, &SETUP_NAMES)?;
+                Ok(())
             },
-            RuleOption {
-                key: "first",
-                values: vec!["red", "blue"],
-                default: "red",
-                help: "who rolls first after setup (OpenSpiel: blue)",
+            get: |r| choice_name(r.setup, &SETUP_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "first",
+            values: &["red", "blue"],
+            default: "red",
+            help: "who rolls first after setup (OpenSpiel: blue)",
+            set: |r, key, value| {
+                r.first = parse_choice(key, value, &FIRST_NAMES)?;
+                Ok(())
             },
-            RuleOption {
-                key: "red_setup",
-                values: vec!["arrangement like 123/45/6 (a1 b1 c1 / a2 b2 / a3)"],
-                default: "123/45/6",
-                help: "red's arrangement with setup=fixed",
+            get: |r| choice_name(r.first, &FIRST_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "red_setup",
+            values: &["arrangement like 123/45/6 (a1 b1 c1 / a2 b2 / a3)"],
+            default: "123/45/6",
+            help: "red's arrangement with setup=fixed",
+            set: |r, key, value| {
+                r.red_setup = parse_arrangement(key, value)?;
+                Ok(())
             },
-            RuleOption {
-                key: "blue_setup",
-                values: vec!["arrangement like 123/45/6 (e5 d5 c5 / e4 d4 / e3)"],
-                default: "123/45/6",
-                help: "blue's arrangement with setup=fixed",
+            get: |r| r.red_setup.to_text(),
+        },
+        RuleKey {
+            key: "blue_setup",
+            values: &["arrangement like 123/45/6 (e5 d5 c5 / e4 d4 / e3)"],
+            default: "123/45/6",
+            help: "blue's arrangement with setup=fixed",
+            set: |r, key, value| {
+                r.blue_setup = parse_arrangement(key, value)?;
+                Ok(())
             },
-            RuleOption {
-                key: "nearest",
-                values: vec!["both", "closest"],
-                default: "both",
-                help: "the rolled cube gone: the nearest higher and nearest lower cube may move (usual, OpenSpiel), or only the closer of them (both when equally close)",
+            get: |r| r.blue_setup.to_text(),
+        },
+        RuleKey {
+            key: "nearest",
+            values: &["both", "closest"],
+            default: "both",
+            help: "the rolled cube gone: the nearest higher and nearest lower cube may move (usual, OpenSpiel), or only the closer of them (both when equally close)",
+            set: |r, key, value| {
+                r.nearest = parse_choice(key, value, &NEAREST_NAMES)?;
+                Ok(())
             },
-        ]
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "setup" => {
-                self.setup = parse_choice(
-                    key,
-                    value,
-                    &[
-                        ("choose", SetupMode::Choose),
-                        ("random", SetupMode::Random),
-                        ("fixed", SetupMode::Fixed),
-                    ],
-                )?
-            }
-            "first" => {
-                self.first = parse_choice(
-                    key,
-                    value,
-                    &[("red", FirstPlayer::Red), ("blue", FirstPlayer::Blue)],
-                )?
-            }
-            "red_setup" | "blue_setup" => {
-                let a = Arrangement::parse(value)
-                    .map_err(|e| ParseError::rule(format!("{key}={value}"), e))?;
-                if key == "red_setup" {
-                    self.red_setup = a;
-                } else {
-                    self.blue_setup = a;
-                }
-            }
-            "nearest" => self.nearest = parse_choice(key, value, &NEAREST_NAMES)?,
-            _ => return Err(unknown_option::<Self>("EWN", key)),
-        }
-        Ok(())
-    }
-    fn values(&self) -> Vec<(&'static str, String)> {
-        let setup = match self.setup {
-            SetupMode::Choose => "choose",
-            SetupMode::Random => "random",
-            SetupMode::Fixed => "fixed",
-        };
-        let first = match self.first {
-            FirstPlayer::Red => "red",
-            FirstPlayer::Blue => "blue",
-        };
-        vec![
-            ("setup", setup.to_string()),
-            ("first", first.to_string()),
-            ("red_setup", self.red_setup.to_text()),
-            ("blue_setup", self.blue_setup.to_text()),
-            (
-                "nearest",
-                crate::game::rules::choice_name(self.nearest, &NEAREST_NAMES).to_string(),
-            ),
-        ]
-    }
+            get: |r| choice_name(r.nearest, &NEAREST_NAMES).to_string(),
+        },
+    ];
+}
+
+const SETUP_NAMES: [(&str, SetupMode); 3] = [
+    ("choose", SetupMode::Choose),
+    ("random", SetupMode::Random),
+    ("fixed", SetupMode::Fixed),
+];
+const FIRST_NAMES: [(&str, FirstPlayer); 2] =
+    [("red", FirstPlayer::Red), ("blue", FirstPlayer::Blue)];
+
+fn parse_arrangement(key: &str, value: &str) -> Result<Arrangement, ParseError> {
+    Arrangement::parse(value).map_err(|e| ParseError::rule(format!("{key}={value}"), e))
 }
 
 /// A die roll, a setup move, or a step of one cube.

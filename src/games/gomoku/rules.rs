@@ -1,9 +1,6 @@
 //! The rule options of gomoku and renju (docs/rules/gomoku.md says why each default is what it is).
 
-use crate::game::rules::{
-    parse_bool, parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet,
-};
-use crate::game::ParseError;
+use crate::game::rules::{parse_bool, parse_choice, parse_in_range, DeclaredRules, RuleKey};
 
 use super::board::{MAX_SIZE, MIN_SIZE};
 
@@ -140,70 +137,75 @@ impl GomokuRules {
     }
 }
 
-impl RuleSet for GomokuRules {
-    fn options() -> Vec<RuleOption> {
-        vec![
-            RuleOption {
-                key: "size",
-                values: vec!["3..=19"],
-                default: "15",
-                help: "board size (n x n)",
-            },
-            RuleOption {
-                key: "rule",
-                values: vec!["freestyle", "standard", "renju", "replace"],
-                default: "renju",
-                help: "five or more wins / exactly five / renju (black's forbidden points) / the seed's replacement game",
-            },
-            RuleOption {
-                key: "forbidden",
-                values: vec!["loses", "refused"],
-                default: "loses",
-                help: "renju (and rule=replace with replace_fouls): black's forbidden move loses, or is not a legal move",
-            },
-            RuleOption {
-                key: "opening",
-                values: vec!["rif", "free", "centre", "swap2"],
-                default: "rif",
-                help: "RIF (26 openings, swap, two fifth moves) / none / first stone on the centre / Swap2",
-            },
-            RuleOption {
-                key: "replaced",
-                values: vec!["returned", "captured"],
-                default: "returned",
-                help: "rule=replace: the replaced enemy stone goes back to its owner, or leaves the game",
-            },
-            RuleOption {
-                key: "replace_fouls",
-                values: vec!["true", "false"],
-                default: "true",
-                help: "rule=replace: black's double three, double four and overline are forbidden throughout (the text), or nothing is",
-            },
-        ]
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "size" => {
+impl DeclaredRules for GomokuRules {
+    const GAME: &'static str = "gomoku";
+    const OPTIONS: &'static [RuleKey<Self>] = &[
+        RuleKey {
+            key: "size",
+            values: &["3..=19"],
+            default: "15",
+            help: "board size (n x n)",
+            set: |r, key, value| {
                 let n: usize = parse_in_range(key, value, MIN_SIZE..=MAX_SIZE)?;
-                self.size = n as u8;
-            }
-            "rule" => self.rule = parse_choice(key, value, RULES)?,
-            "forbidden" => self.forbidden = parse_choice(key, value, FORBIDDEN)?,
-            "opening" => self.opening = parse_choice(key, value, OPENINGS)?,
-            "replaced" => self.replaced = parse_choice(key, value, REPLACED)?,
-            "replace_fouls" => self.replace_fouls = parse_bool(key, value)?,
-            _ => return Err(unknown_option::<Self>("gomoku", key)),
-        }
-        Ok(())
-    }
-    fn values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("size", self.size.to_string()),
-            ("rule", name_of(RULES, self.rule).to_string()),
-            ("forbidden", name_of(FORBIDDEN, self.forbidden).to_string()),
-            ("opening", name_of(OPENINGS, self.opening).to_string()),
-            ("replaced", name_of(REPLACED, self.replaced).to_string()),
-            ("replace_fouls", self.replace_fouls.to_string()),
-        ]
-    }
+                r.size = n as u8;
+                Ok(())
+            },
+            get: |r| r.size.to_string(),
+        },
+        RuleKey {
+            key: "rule",
+            values: &["freestyle", "standard", "renju", "replace"],
+            default: "renju",
+            help: "five or more wins / exactly five / renju (black's forbidden points) / the seed's replacement game",
+            set: |r, key, value| {
+                r.rule = parse_choice(key, value, RULES)?;
+                Ok(())
+            },
+            get: |r| name_of(RULES, r.rule).to_string(),
+        },
+        RuleKey {
+            key: "forbidden",
+            values: &["loses", "refused"],
+            default: "loses",
+            help: "renju (and rule=replace with replace_fouls): black's forbidden move loses, or is not a legal move",
+            set: |r, key, value| {
+                r.forbidden = parse_choice(key, value, FORBIDDEN)?;
+                Ok(())
+            },
+            get: |r| name_of(FORBIDDEN, r.forbidden).to_string(),
+        },
+        RuleKey {
+            key: "opening",
+            values: &["rif", "free", "centre", "swap2"],
+            default: "rif",
+            help: "RIF (26 openings, swap, two fifth moves) / none / first stone on the centre / Swap2",
+            set: |r, key, value| {
+                r.opening = parse_choice(key, value, OPENINGS)?;
+                Ok(())
+            },
+            get: |r| name_of(OPENINGS, r.opening).to_string(),
+        },
+        RuleKey {
+            key: "replaced",
+            values: &["returned", "captured"],
+            default: "returned",
+            help: "rule=replace: the replaced enemy stone goes back to its owner, or leaves the game",
+            set: |r, key, value| {
+                r.replaced = parse_choice(key, value, REPLACED)?;
+                Ok(())
+            },
+            get: |r| name_of(REPLACED, r.replaced).to_string(),
+        },
+        RuleKey {
+            key: "replace_fouls",
+            values: &["true", "false"],
+            default: "true",
+            help: "rule=replace: black's double three, double four and overline are forbidden throughout (the text), or nothing is",
+            set: |r, key, value| {
+                r.replace_fouls = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.replace_fouls.to_string(),
+        },
+    ];
 }

@@ -4,7 +4,7 @@
 //! default.
 
 use crate::game::rules::{
-    choice_name, parse_bool, parse_choice, parse_number, unknown_option, RuleOption, RuleSet,
+    choice_name, parse_bool, parse_choice, parse_number, DeclaredRules, RuleKey,
 };
 use crate::game::ParseError;
 
@@ -100,102 +100,94 @@ impl Default for JungleRules {
     }
 }
 
-impl RuleSet for JungleRules {
-    fn options() -> Vec<RuleOption> {
-        vec![
-            RuleOption {
-                key: "preset",
-                values: vec!["standard", "seed"],
-                default: "standard",
-                help: "sets jump_capture: the standard game (equal), or the source text (smaller); later options override",
-            },
-            RuleOption {
-                key: "drops",
-                values: vec!["false", "true"],
-                default: "false",
-                help: "the seed's variant: equal animals that meet may be exchanged, captured and exchanged pieces go to hand and may be dropped on an empty square instead of a move",
-            },
-            RuleOption {
-                key: "tiger_sideways",
-                values: vec!["true", "false"],
-                default: "true",
-                help: "the tiger jumps the river sideways as well as straight across (the lion always does)",
-            },
-            RuleOption {
-                key: "rat_water_capture",
-                values: vec!["true", "false"],
-                default: "true",
-                help: "a rat leaving the water may capture on land (never the elephant)",
-            },
-            RuleOption {
-                key: "elephant_takes_rat",
-                values: vec!["false", "true"],
-                default: "false",
-                help: "the elephant may capture the rat",
-            },
-            RuleOption {
-                key: "exchange",
-                values: vec!["fresh", "adjacent"],
-                default: "fresh",
-                help: "drop variant: an exchange right after the meeting only, or whenever equal animals stand side by side",
-            },
-            RuleOption {
-                key: "drop_enemy_traps",
-                values: vec!["true", "false"],
-                default: "true",
-                help: "drop variant: pieces may be dropped into the opponent's traps",
-            },
-            RuleOption {
-                key: "draw_plies",
-                values: vec!["0..1000"],
-                default: "0",
-                help: "this many plies in a row without a capture, exchange or drop draw the game (0: off)",
-            },
-            RuleOption {
-                key: "jump_capture",
-                values: vec!["equal", "smaller"],
-                default: "equal",
-                help: "a lion's or tiger's river jump captures equal or smaller animals (standard), or only smaller ones (the text)",
-            },
-            RuleOption {
-                key: "equal_meet",
-                values: vec!["both", "exchange"],
-                default: "both",
-                help: "drop variant: equal animals may capture each other and be exchanged, or only be exchanged (rats in the water still capture each other)",
-            },
-        ]
-    }
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "preset" => {
+impl DeclaredRules for JungleRules {
+    const GAME: &'static str = "jungle";
+    const OPTIONS: &'static [RuleKey<Self>] = &[
+        RuleKey {
+            key: "preset",
+            values: &["standard", "seed"],
+            default: "standard",
+            help: "sets jump_capture: the standard game (equal), or the source text (smaller); later options override",
+            set: |r, key, value| {
                 if !value.eq_ignore_ascii_case("custom") {
-                    let p = parse_choice(
-                        key,
-                        value,
-                        &[
-                            ("standard", JungleRules::STANDARD),
-                            ("seed", JungleRules::SEED),
-                        ],
-                    )?;
-                    self.jump_capture = p.jump_capture;
+                    r.jump_capture = parse_choice(key, value, &PRESETS)?.jump_capture;
                 }
-            }
-            "jump_capture" => self.jump_capture = parse_choice(key, value, &JUMP_CAPTURE_NAMES)?,
-            "equal_meet" => self.equal_meet = parse_choice(key, value, &EQUAL_MEET_NAMES)?,
-            "drops" => self.drops = parse_bool(key, value)?,
-            "tiger_sideways" => self.tiger_sideways = parse_bool(key, value)?,
-            "rat_water_capture" => self.rat_water_capture = parse_bool(key, value)?,
-            "elephant_takes_rat" => self.elephant_takes_rat = parse_bool(key, value)?,
-            "exchange" => {
-                self.exchange = parse_choice(
-                    key,
-                    value,
-                    &[("fresh", Exchange::Fresh), ("adjacent", Exchange::Adjacent)],
-                )?
-            }
-            "drop_enemy_traps" => self.drop_enemy_traps = parse_bool(key, value)?,
-            "draw_plies" => {
+                Ok(())
+            },
+            get: |r| r.preset_name().to_string(),
+        },
+        RuleKey {
+            key: "drops",
+            values: &["false", "true"],
+            default: "false",
+            help: "the seed's variant: equal animals that meet may be exchanged, captured and exchanged pieces go to hand and may be dropped on an empty square instead of a move",
+            set: |r, key, value| {
+                r.drops = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.drops.to_string(),
+        },
+        RuleKey {
+            key: "tiger_sideways",
+            values: &["true", "false"],
+            default: "true",
+            help: "the tiger jumps the river sideways as well as straight across (the lion always does)",
+            set: |r, key, value| {
+                r.tiger_sideways = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.tiger_sideways.to_string(),
+        },
+        RuleKey {
+            key: "rat_water_capture",
+            values: &["true", "false"],
+            default: "true",
+            help: "a rat leaving the water may capture on land (never the elephant)",
+            set: |r, key, value| {
+                r.rat_water_capture = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.rat_water_capture.to_string(),
+        },
+        RuleKey {
+            key: "elephant_takes_rat",
+            values: &["false", "true"],
+            default: "false",
+            help: "the elephant may capture the rat",
+            set: |r, key, value| {
+                r.elephant_takes_rat = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.elephant_takes_rat.to_string(),
+        },
+        RuleKey {
+            key: "exchange",
+            values: &["fresh", "adjacent"],
+            default: "fresh",
+            help: "drop variant: an exchange right after the meeting only, or whenever equal animals stand side by side",
+            set: |r, key, value| {
+                r.exchange = parse_choice(key, value, &EXCHANGE_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.exchange, &EXCHANGE_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "drop_enemy_traps",
+            values: &["true", "false"],
+            default: "true",
+            help: "drop variant: pieces may be dropped into the opponent's traps",
+            set: |r, key, value| {
+                r.drop_enemy_traps = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.drop_enemy_traps.to_string(),
+        },
+        RuleKey {
+            key: "draw_plies",
+            values: &["0..1000"],
+            default: "0",
+            help: "this many plies in a row without a capture, exchange or drop draw the game (0: off)",
+            set: |r, key, value| {
                 let n: u16 = parse_number(key, value)?;
                 if n > 1000 {
                     return Err(ParseError::rule(
@@ -203,38 +195,39 @@ impl RuleSet for JungleRules {
                         "at most 1000 plies",
                     ));
                 }
-                self.draw_plies = n;
-            }
-            _ => return Err(unknown_option::<Self>("jungle", key)),
-        }
-        Ok(())
-    }
-
-    fn values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("preset", self.preset_name().to_string()),
-            ("drops", self.drops.to_string()),
-            ("tiger_sideways", self.tiger_sideways.to_string()),
-            ("rat_water_capture", self.rat_water_capture.to_string()),
-            ("elephant_takes_rat", self.elephant_takes_rat.to_string()),
-            (
-                "exchange",
-                match self.exchange {
-                    Exchange::Fresh => "fresh",
-                    Exchange::Adjacent => "adjacent",
-                }
-                .to_string(),
-            ),
-            ("drop_enemy_traps", self.drop_enemy_traps.to_string()),
-            ("draw_plies", self.draw_plies.to_string()),
-            (
-                "jump_capture",
-                choice_name(self.jump_capture, &JUMP_CAPTURE_NAMES).to_string(),
-            ),
-            (
-                "equal_meet",
-                choice_name(self.equal_meet, &EQUAL_MEET_NAMES).to_string(),
-            ),
-        ]
-    }
+                r.draw_plies = n;
+                Ok(())
+            },
+            get: |r| r.draw_plies.to_string(),
+        },
+        RuleKey {
+            key: "jump_capture",
+            values: &["equal", "smaller"],
+            default: "equal",
+            help: "a lion's or tiger's river jump captures equal or smaller animals (standard), or only smaller ones (the text)",
+            set: |r, key, value| {
+                r.jump_capture = parse_choice(key, value, &JUMP_CAPTURE_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.jump_capture, &JUMP_CAPTURE_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "equal_meet",
+            values: &["both", "exchange"],
+            default: "both",
+            help: "drop variant: equal animals may capture each other and be exchanged, or only be exchanged (rats in the water still capture each other)",
+            set: |r, key, value| {
+                r.equal_meet = parse_choice(key, value, &EQUAL_MEET_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.equal_meet, &EQUAL_MEET_NAMES).to_string(),
+        },
+    ];
 }
+
+const PRESETS: [(&str, JungleRules); 2] = [
+    ("standard", JungleRules::STANDARD),
+    ("seed", JungleRules::SEED),
+];
+const EXCHANGE_NAMES: [(&str, Exchange); 2] =
+    [("fresh", Exchange::Fresh), ("adjacent", Exchange::Adjacent)];

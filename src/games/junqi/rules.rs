@@ -3,7 +3,7 @@
 //! (docs/rules/junqi.md gives the sources).
 
 use crate::game::rules::{
-    parse_bool, parse_choice, parse_number, unknown_option, RuleOption, RuleSet,
+    choice_name, parse_bool, parse_choice, parse_number, DeclaredRules, RuleKey,
 };
 use crate::game::{ParseError, PlayerId};
 
@@ -45,46 +45,26 @@ impl Default for JunqiRules {
     }
 }
 
-impl RuleSet for JunqiRules {
-    fn options() -> Vec<RuleOption> {
-        vec![
-            RuleOption {
-                key: "first",
-                values: vec!["red", "black"],
-                default: "red",
-                help: "who moves first once both sides have set up (red sets up first either way)",
+impl DeclaredRules for JunqiRules {
+    const GAME: &'static str = "Junqi";
+    const OPTIONS: &'static [RuleKey<Self>] = &[
+        RuleKey {
+            key: "first",
+            values: &["red", "black"],
+            default: "red",
+            help: "who moves first once both sides have set up (red sets up first either way)",
+            set: |r, key, value| {
+                r.first = parse_choice(key, value, &FIRST_NAMES)?;
+                Ok(())
             },
-            RuleOption {
-                key: "no_capture_limit",
-                values: vec!["plies, 0 = off"],
-                default: "70",
-                help: "a draw after this many plies in a row without combat (sources: 31 to 70)",
-            },
-            RuleOption {
-                key: "mine",
-                values: vec!["stays", "dies"],
-                default: "stays",
-                help: "a mine hit by anything but an engineer or a bomb: stays, or dies with the attacker",
-            },
-            RuleOption {
-                key: "flag_reveal",
-                values: vec!["true", "false"],
-                default: "true",
-                help: "a side whose field marshal dies shows where its flag is (the seed's rule)",
-            },
-            RuleOption {
-                key: "middle",
-                values: vec!["rail", "road"],
-                default: "rail",
-                help: "the column-c crossing between the two halves: a railway or a road",
-            },
-        ]
-    }
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "first" => self.first = parse_choice(key, value, &[("red", 0), ("black", 1)])?,
-            "no_capture_limit" => {
+            get: |r| choice_name(r.first, &FIRST_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "no_capture_limit",
+            values: &["plies, 0 = off"],
+            default: "70",
+            help: "a draw after this many plies in a row without combat (sources: 31 to 70)",
+            set: |r, key, value| {
                 let n: u32 = parse_number(key, value)?;
                 if n > 10_000 {
                     return Err(ParseError::rule(
@@ -92,41 +72,48 @@ impl RuleSet for JunqiRules {
                         "at most 10000 plies (0 turns the limit off)",
                     ));
                 }
-                self.no_capture_limit = n as u16;
-            }
-            "mine" => {
-                self.mine = parse_choice(
-                    key,
-                    value,
-                    &[("stays", MineRule::Stays), ("dies", MineRule::Dies)],
-                )?
-            }
-            "flag_reveal" => self.flag_reveal = parse_bool(key, value)?,
-            "middle" => {
-                self.middle_rail = parse_choice(key, value, &[("rail", true), ("road", false)])?
-            }
-            _ => return Err(unknown_option::<Self>("Junqi", key)),
-        }
-        Ok(())
-    }
-
-    fn values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("first", ["red", "black"][self.first].to_string()),
-            ("no_capture_limit", self.no_capture_limit.to_string()),
-            (
-                "mine",
-                match self.mine {
-                    MineRule::Stays => "stays",
-                    MineRule::Dies => "dies",
-                }
-                .to_string(),
-            ),
-            ("flag_reveal", self.flag_reveal.to_string()),
-            (
-                "middle",
-                if self.middle_rail { "rail" } else { "road" }.to_string(),
-            ),
-        ]
-    }
+                r.no_capture_limit = n as u16;
+                Ok(())
+            },
+            get: |r| r.no_capture_limit.to_string(),
+        },
+        RuleKey {
+            key: "mine",
+            values: &["stays", "dies"],
+            default: "stays",
+            help:
+                "a mine hit by anything but an engineer or a bomb: stays, or dies with the attacker",
+            set: |r, key, value| {
+                r.mine = parse_choice(key, value, &MINE_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.mine, &MINE_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "flag_reveal",
+            values: &["true", "false"],
+            default: "true",
+            help: "a side whose field marshal dies shows where its flag is (the seed's rule)",
+            set: |r, key, value| {
+                r.flag_reveal = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.flag_reveal.to_string(),
+        },
+        RuleKey {
+            key: "middle",
+            values: &["rail", "road"],
+            default: "rail",
+            help: "the column-c crossing between the two halves: a railway or a road",
+            set: |r, key, value| {
+                r.middle_rail = parse_choice(key, value, &MIDDLE_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.middle_rail, &MIDDLE_NAMES).to_string(),
+        },
+    ];
 }
+
+const FIRST_NAMES: [(&str, PlayerId); 2] = [("red", 0), ("black", 1)];
+const MINE_NAMES: [(&str, MineRule); 2] = [("stays", MineRule::Stays), ("dies", MineRule::Dies)];
+const MIDDLE_NAMES: [(&str, bool); 2] = [("rail", true), ("road", false)];

@@ -2,9 +2,8 @@
 //! say), and the two readings the seed's words leave open.
 
 use crate::game::rules::{
-    parse_bool, parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet,
+    choice_name, parse_bool, parse_choice, parse_in_range, DeclaredRules, RuleKey,
 };
-use crate::game::ParseError;
 
 /// Whether landing on an opponent's piece (not on an island) hits it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -71,64 +70,54 @@ impl MayaRules {
     }
 }
 
-impl RuleSet for MayaRules {
-    fn options() -> Vec<RuleOption> {
-        vec![
-            RuleOption {
-                key: "players",
-                values: vec!["2", "4"],
-                default: "2",
-                help: "2 players: 4 pieces and 4 dice each; 4 players: 2 pieces, 3 dice, 2 values used",
+impl DeclaredRules for MayaRules {
+    const GAME: &'static str = "Maya cross";
+    const OPTIONS: &'static [RuleKey<Self>] = &[
+        RuleKey {
+            key: "players",
+            values: &["2", "4"],
+            default: "2",
+            help: "2 players: 4 pieces and 4 dice each; 4 players: 2 pieces, 3 dice, 2 values used",
+            set: |r, key, value| {
+                r.players = parse_choice(key, value, &[("2", 2), ("4", 4)])?;
+                Ok(())
             },
-            RuleOption {
-                key: "island",
-                values: vec!["1..7"],
-                default: "4",
-                help: "squares out from the turntable of each arm line's safe island",
+            get: |r| r.players.to_string(),
+        },
+        RuleKey {
+            key: "island",
+            values: &["1..7"],
+            default: "4",
+            help: "squares out from the turntable of each arm line's safe island",
+            set: |r, key, value| {
+                r.island = parse_in_range(key, value, 1..=7)?;
+                Ok(())
             },
-            RuleOption {
-                key: "same_piece",
-                values: vec!["false", "true"],
-                default: "false",
-                help: "a piece may take several thrown values (moving their sum)",
+            get: |r| r.island.to_string(),
+        },
+        RuleKey {
+            key: "same_piece",
+            values: &["false", "true"],
+            default: "false",
+            help: "a piece may take several thrown values (moving their sum)",
+            set: |r, key, value| {
+                r.same_piece = parse_bool(key, value)?;
+                Ok(())
             },
-            RuleOption {
-                key: "attack",
-                values: vec!["must", "may"],
-                default: "must",
-                help: "landing on an opponent off the islands hits it always (must) or by choice (may)",
+            get: |r| r.same_piece.to_string(),
+        },
+        RuleKey {
+            key: "attack",
+            values: &["must", "may"],
+            default: "must",
+            help: "landing on an opponent off the islands hits it always (must) or by choice (may)",
+            set: |r, key, value| {
+                r.attack = parse_choice(key, value, &ATTACK_NAMES)?;
+                Ok(())
             },
-        ]
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "players" => self.players = parse_choice(key, value, &[("2", 2), ("4", 4)])?,
-            "island" => {
-                let n: u8 = parse_in_range(key, value, 1..=7)?;
-                self.island = n;
-            }
-            "same_piece" => self.same_piece = parse_bool(key, value)?,
-            "attack" => {
-                self.attack =
-                    parse_choice(key, value, &[("must", Attack::Must), ("may", Attack::May)])?
-            }
-            _ => return Err(unknown_option::<Self>("Maya cross", key)),
-        }
-        Ok(())
-    }
-    fn values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("players", self.players.to_string()),
-            ("island", self.island.to_string()),
-            ("same_piece", self.same_piece.to_string()),
-            (
-                "attack",
-                match self.attack {
-                    Attack::Must => "must",
-                    Attack::May => "may",
-                }
-                .to_string(),
-            ),
-        ]
-    }
+            get: |r| choice_name(r.attack, &ATTACK_NAMES).to_string(),
+        },
+    ];
 }
+
+const ATTACK_NAMES: [(&str, Attack); 2] = [("must", Attack::Must), ("may", Attack::May)];

@@ -8,7 +8,7 @@
 //! code, two widths, chosen by the `size` option.
 
 use crate::game::grid::{format_square, parse_square, Files};
-use crate::game::rules::{parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet};
+use crate::game::rules::{choice_name, parse_choice, parse_in_range, DeclaredRules, RuleKey};
 use crate::game::{Game, MoveList, ParseError, Returns, Turn};
 
 use super::bits::{Bits, Wide};
@@ -40,57 +40,40 @@ impl Default for NoGoRules {
     }
 }
 
-impl RuleSet for NoGoRules {
-    fn options() -> Vec<RuleOption> {
-        vec![
-            RuleOption {
-                key: "size",
-                values: vec!["5..19"],
-                default: "9",
-                help: "board side (the seed plays 9x9)",
-            },
-            RuleOption {
-                key: "centre_first",
-                values: vec!["allowed", "forbidden"],
-                default: "allowed",
-                help: "may black's first move be on the centre point (Botzone: forbidden; no effect on even sizes)",
-            },
-        ]
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "size" => {
+impl DeclaredRules for NoGoRules {
+    const GAME: &'static str = "NoGo";
+    const OPTIONS: &'static [RuleKey<Self>] = &[
+        RuleKey {
+            key: "size",
+            values: &["5..19"],
+            default: "9",
+            help: "board side (the seed plays 9x9)",
+            set: |r, key, value| {
                 let n: usize = parse_in_range(key, value, MIN_SIZE..=MAX_SIZE)?;
-                self.size = n as u8;
-            }
-            "centre_first" | "center_first" => {
-                self.centre_first = parse_choice(
-                    key,
-                    value,
-                    &[
-                        ("allowed", CentreFirst::Allowed),
-                        ("forbidden", CentreFirst::Forbidden),
-                    ],
-                )?
-            }
-            _ => return Err(unknown_option::<Self>("NoGo", key)),
-        }
-        Ok(())
-    }
-    fn values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("size", self.size.to_string()),
-            (
-                "centre_first",
-                match self.centre_first {
-                    CentreFirst::Allowed => "allowed",
-                    CentreFirst::Forbidden => "forbidden",
-                }
-                .to_string(),
-            ),
-        ]
-    }
+                r.size = n as u8;
+                Ok(())
+            },
+            get: |r| r.size.to_string(),
+        },
+        RuleKey {
+            key: "centre_first",
+            values: &["allowed", "forbidden"],
+            default: "allowed",
+            help: "may black's first move be on the centre point (Botzone: forbidden; no effect on even sizes)",
+            set: |r, key, value| {
+                r.centre_first = parse_choice(key, value, &CENTRE_FIRST_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.centre_first, &CENTRE_FIRST_NAMES).to_string(),
+        },
+    ];
+    const ALIASES: &'static [(&'static str, &'static str)] = &[("center_first", "centre_first")];
 }
+
+const CENTRE_FIRST_NAMES: [(&str, CentreFirst); 2] = [
+    ("allowed", CentreFirst::Allowed),
+    ("forbidden", CentreFirst::Forbidden),
+];
 
 /// A move: the point `rank * size + file` (a1 is 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

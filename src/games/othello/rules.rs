@@ -1,7 +1,7 @@
 //! Othello (黑白棋, seed 002): placement with flips, a forced pass when a side has no move,
 //! the game ends when neither side can move, and the side with more discs wins.
 
-use crate::game::rules::{choice_name, parse_choice, unknown_option, RuleOption, RuleSet};
+use crate::game::rules::{choice_name, parse_choice, DeclaredRules, RuleKey};
 use crate::game::zobrist;
 use crate::game::{Game, MoveList, ParseError, PerftConvention, PlayerId, Returns, Turn};
 
@@ -22,27 +22,19 @@ pub struct OthelloRules {
     pub start: StartSetup,
 }
 
-impl RuleSet for OthelloRules {
-    fn options() -> Vec<RuleOption> {
-        vec![RuleOption {
-            key: "start",
-            values: vec!["crossed", "parallel"],
-            default: "crossed",
-            help: "centre discs: crossed (standard) or parallel (adjacent same colours)",
-        }]
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "start" => {
-                self.start = parse_choice(key, value, &START_NAMES)?;
-                Ok(())
-            }
-            _ => Err(unknown_option::<Self>("Othello", key)),
-        }
-    }
-    fn values(&self) -> Vec<(&'static str, String)> {
-        vec![("start", choice_name(self.start, &START_NAMES).to_string())]
-    }
+impl DeclaredRules for OthelloRules {
+    const GAME: &'static str = "Othello";
+    const OPTIONS: &'static [RuleKey<Self>] = &[RuleKey {
+        key: "start",
+        values: &["crossed", "parallel"],
+        default: "crossed",
+        help: "centre discs: crossed (standard) or parallel (adjacent same colours)",
+        set: |r, key, value| {
+            r.start = parse_choice(key, value, &START_NAMES)?;
+            Ok(())
+        },
+        get: |r| choice_name(r.start, &START_NAMES).to_string(),
+    }];
 }
 
 /// The names of `start=`, read and written from this one table.

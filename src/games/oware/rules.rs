@@ -3,9 +3,8 @@
 //! each default is what it is and which reading each option stands for.
 
 use crate::game::rules::{
-    parse_bool, parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet,
+    choice_name, parse_bool, parse_choice, parse_in_range, DeclaredRules, RuleKey, RuleSet,
 };
-use crate::game::ParseError;
 
 /// What a capture that would take every seed of the opponent's row does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,146 +130,120 @@ impl Default for OwareRules {
     }
 }
 
-fn leftover_name(l: Leftover) -> &'static str {
-    match l {
-        Leftover::Own => "own",
-        Leftover::Nobody => "nobody",
-    }
-}
-
 const LEFTOVER: [(&str, Leftover); 2] = [("own", Leftover::Own), ("nobody", Leftover::Nobody)];
+const GRAND_SLAM: [(&str, GrandSlam); 3] = [
+    ("capture", GrandSlam::Capture),
+    ("nothing", GrandSlam::Nothing),
+    ("forbidden", GrandSlam::Forbidden),
+];
+const CYCLE: [(&str, Cycle); 2] = [("split", Cycle::Split), ("collect", Cycle::Collect)];
+const END: [(&str, End); 2] = [("exhaust", End::Exhaust), ("majority", End::Majority)];
 
-impl RuleSet for OwareRules {
-    fn options() -> Vec<RuleOption> {
-        vec![
-            RuleOption {
-                key: "preset",
-                values: vec!["seed", "abapa"],
-                default: "seed",
-                help: "sets every option below: the seed's rules, or Abapa as OpenSpiel's oware plays it; later options override",
-            },
-            RuleOption {
-                key: "seeds",
-                values: vec!["1..8"],
-                default: "4",
-                help: "seeds in each house at the start (the seed allows 3 or 4)",
-            },
-            RuleOption {
-                key: "skip_origin",
-                values: vec!["true", "false"],
-                default: "true",
-                help: "a sowing of 12 or more seeds skips the house it started from",
-            },
-            RuleOption {
-                key: "must_feed",
-                values: vec!["false", "true"],
-                default: "false",
-                help: "a player must give seeds to an opponent with an empty row when a move can; false: an empty row ends the game at once",
-            },
-            RuleOption {
-                key: "grand_slam",
-                values: vec!["capture", "nothing", "forbidden"],
-                default: "capture",
-                help: "a capture that would empty the opponent's row: takes everything, takes nothing, or is not allowed",
-            },
-            RuleOption {
-                key: "unfed",
-                values: vec!["own", "nobody"],
-                default: "own",
-                help: "with must_feed, an opponent that cannot be fed ends the game; the board's seeds go to the player who could not feed (own row) or count for nobody",
-            },
-            RuleOption {
-                key: "leftover",
-                values: vec!["own", "nobody"],
-                default: "own",
-                help: "when an empty row ends the game, each side takes its own seeds, or they count for nobody",
-            },
-            RuleOption {
-                key: "cycle",
-                values: vec!["split", "collect"],
-                default: "split",
-                help: "a position repeated since the last capture ends the game: the board's seeds are shared equally, or each side takes its own",
-            },
-            RuleOption {
-                key: "end",
-                values: vec!["exhaust", "majority"],
-                default: "exhaust",
-                help: "play on until a row is empty, or also stop when a side has captured more than half of the seeds",
-            },
-        ]
-    }
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "preset" => {
+impl DeclaredRules for OwareRules {
+    const GAME: &'static str = "oware";
+    const OPTIONS: &'static [RuleKey<Self>] = &[
+        RuleKey {
+            key: "preset",
+            values: &["seed", "abapa"],
+            default: "seed",
+            help: "sets every option below: the seed's rules, or Abapa as OpenSpiel's oware plays it; later options override",
+            set: |r, key, value| {
                 if !value.eq_ignore_ascii_case("custom") {
-                    *self = parse_choice(key, value, &Self::PRESETS)?;
+                    *r = parse_choice(key, value, &OwareRules::PRESETS)?;
                 }
-            }
-            "seeds" => {
-                let n: u8 = parse_in_range(key, value, 1..=8)?;
-                self.seeds = n;
-            }
-            "skip_origin" => self.skip_origin = parse_bool(key, value)?,
-            "must_feed" => self.must_feed = parse_bool(key, value)?,
-            "grand_slam" => {
-                self.grand_slam = parse_choice(
-                    key,
-                    value,
-                    &[
-                        ("capture", GrandSlam::Capture),
-                        ("nothing", GrandSlam::Nothing),
-                        ("forbidden", GrandSlam::Forbidden),
-                    ],
-                )?
-            }
-            "unfed" => self.unfed = parse_choice(key, value, &LEFTOVER)?,
-            "leftover" => self.leftover = parse_choice(key, value, &LEFTOVER)?,
-            "cycle" => {
-                self.cycle = parse_choice(
-                    key,
-                    value,
-                    &[("split", Cycle::Split), ("collect", Cycle::Collect)],
-                )?
-            }
-            "end" => {
-                self.end = parse_choice(
-                    key,
-                    value,
-                    &[("exhaust", End::Exhaust), ("majority", End::Majority)],
-                )?
-            }
-            _ => return Err(unknown_option::<Self>("oware", key)),
-        }
-        Ok(())
-    }
-
-    fn values(&self) -> Vec<(&'static str, String)> {
-        let grand_slam = match self.grand_slam {
-            GrandSlam::Capture => "capture",
-            GrandSlam::Nothing => "nothing",
-            GrandSlam::Forbidden => "forbidden",
-        };
-        let cycle = match self.cycle {
-            Cycle::Split => "split",
-            Cycle::Collect => "collect",
-        };
-        let end = match self.end {
-            End::Exhaust => "exhaust",
-            End::Majority => "majority",
-        };
-        vec![
-            ("preset", self.preset_name().to_string()),
-            ("seeds", self.seeds.to_string()),
-            ("skip_origin", self.skip_origin.to_string()),
-            ("must_feed", self.must_feed.to_string()),
-            ("grand_slam", grand_slam.to_string()),
-            ("unfed", leftover_name(self.unfed).to_string()),
-            ("leftover", leftover_name(self.leftover).to_string()),
-            ("cycle", cycle.to_string()),
-            ("end", end.to_string()),
-        ]
-    }
+                Ok(())
+            },
+            get: |r| r.preset_name().to_string(),
+        },
+        RuleKey {
+            key: "seeds",
+            values: &["1..8"],
+            default: "4",
+            help: "seeds in each house at the start (the seed allows 3 or 4)",
+            set: |r, key, value| {
+                r.seeds = parse_in_range(key, value, 1..=8)?;
+                Ok(())
+            },
+            get: |r| r.seeds.to_string(),
+        },
+        RuleKey {
+            key: "skip_origin",
+            values: &["true", "false"],
+            default: "true",
+            help: "a sowing of 12 or more seeds skips the house it started from",
+            set: |r, key, value| {
+                r.skip_origin = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.skip_origin.to_string(),
+        },
+        RuleKey {
+            key: "must_feed",
+            values: &["false", "true"],
+            default: "false",
+            help: "a player must give seeds to an opponent with an empty row when a move can; false: an empty row ends the game at once",
+            set: |r, key, value| {
+                r.must_feed = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.must_feed.to_string(),
+        },
+        RuleKey {
+            key: "grand_slam",
+            values: &["capture", "nothing", "forbidden"],
+            default: "capture",
+            help: "a capture that would empty the opponent's row: takes everything, takes nothing, or is not allowed",
+            set: |r, key, value| {
+                r.grand_slam = parse_choice(key, value, &GRAND_SLAM)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.grand_slam, &GRAND_SLAM).to_string(),
+        },
+        RuleKey {
+            key: "unfed",
+            values: &["own", "nobody"],
+            default: "own",
+            help: "with must_feed, an opponent that cannot be fed ends the game; the board's seeds go to the player who could not feed (own row) or count for nobody",
+            set: |r, key, value| {
+                r.unfed = parse_choice(key, value, &LEFTOVER)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.unfed, &LEFTOVER).to_string(),
+        },
+        RuleKey {
+            key: "leftover",
+            values: &["own", "nobody"],
+            default: "own",
+            help: "when an empty row ends the game, each side takes its own seeds, or they count for nobody",
+            set: |r, key, value| {
+                r.leftover = parse_choice(key, value, &LEFTOVER)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.leftover, &LEFTOVER).to_string(),
+        },
+        RuleKey {
+            key: "cycle",
+            values: &["split", "collect"],
+            default: "split",
+            help: "a position repeated since the last capture ends the game: the board's seeds are shared equally, or each side takes its own",
+            set: |r, key, value| {
+                r.cycle = parse_choice(key, value, &CYCLE)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.cycle, &CYCLE).to_string(),
+        },
+        RuleKey {
+            key: "end",
+            values: &["exhaust", "majority"],
+            default: "exhaust",
+            help: "play on until a row is empty, or also stop when a side has captured more than half of the seeds",
+            set: |r, key, value| {
+                r.end = parse_choice(key, value, &END)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.end, &END).to_string(),
+        },
+    ];
 }
 
 #[cfg(test)]

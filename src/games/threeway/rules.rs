@@ -1,8 +1,7 @@
 //! Three-way rule options: how far and along what the owner of the rolled number moves the
 //! piece (the seed says only "由符合該吉祥數字的玩家移動棋子").
 
-use crate::game::rules::{parse_choice, unknown_option, RuleOption, RuleSet};
-use crate::game::ParseError;
+use crate::game::rules::{choice_name, parse_choice, DeclaredRules, RuleKey};
 
 /// How a roll of n moves the piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -26,36 +25,20 @@ pub struct ThreeWayRules {
     pub movement: Movement,
 }
 
-impl RuleSet for ThreeWayRules {
-    fn options() -> Vec<RuleOption> {
-        vec![RuleOption {
-            key: "move",
-            values: vec!["line", "walk"],
-            default: "line",
-            help: "a roll of n: n steps in a straight line (line) or to any point 1..n steps away (walk)",
-        }]
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "move" => {
-                self.movement = parse_choice(
-                    key,
-                    value,
-                    &[("walk", Movement::Walk), ("line", Movement::Line)],
-                )?
-            }
-            _ => return Err(unknown_option::<Self>("Three-way", key)),
-        }
-        Ok(())
-    }
-    fn values(&self) -> Vec<(&'static str, String)> {
-        vec![(
-            "move",
-            match self.movement {
-                Movement::Walk => "walk",
-                Movement::Line => "line",
-            }
-            .to_string(),
-        )]
-    }
+impl DeclaredRules for ThreeWayRules {
+    const GAME: &'static str = "Three-way";
+    const OPTIONS: &'static [RuleKey<Self>] = &[RuleKey {
+        key: "move",
+        values: &["line", "walk"],
+        default: "line",
+        help:
+            "a roll of n: n steps in a straight line (line) or to any point 1..n steps away (walk)",
+        set: |r, key, value| {
+            r.movement = parse_choice(key, value, &MOVEMENT_NAMES)?;
+            Ok(())
+        },
+        get: |r| choice_name(r.movement, &MOVEMENT_NAMES).to_string(),
+    }];
 }
+
+const MOVEMENT_NAMES: [(&str, Movement); 2] = [("walk", Movement::Walk), ("line", Movement::Line)];

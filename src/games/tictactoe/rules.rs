@@ -1,8 +1,7 @@
 //! Tic-tac-toe's one rule option: the ordinary game (three in a row wins) or misère (three in
 //! a row loses), the variant the combinatorial-game literature studies beside it.
 
-use crate::game::rules::{parse_choice, unknown_option, RuleOption, RuleSet};
-use crate::game::ParseError;
+use crate::game::rules::{parse_choice, DeclaredRules, RuleKey};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct TicTacToeRules {
@@ -10,25 +9,17 @@ pub struct TicTacToeRules {
     pub misere: bool,
 }
 
-impl RuleSet for TicTacToeRules {
-    fn options() -> Vec<RuleOption> {
-        vec![RuleOption {
-            key: "misere",
-            values: vec!["false", "true"],
-            default: "false",
-            help: "true: whoever makes three in a row loses (misere tic-tac-toe)",
-        }]
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "misere" => {
-                self.misere = parse_choice(key, value, &[("false", false), ("true", true)])?
-            }
-            _ => return Err(unknown_option::<Self>("Tic-tac-toe", key)),
-        }
-        Ok(())
-    }
-    fn values(&self) -> Vec<(&'static str, String)> {
-        vec![("misere", self.misere.to_string())]
-    }
+impl DeclaredRules for TicTacToeRules {
+    const GAME: &'static str = "Tic-tac-toe";
+    const OPTIONS: &'static [RuleKey<Self>] = &[RuleKey {
+        key: "misere",
+        values: &["false", "true"],
+        default: "false",
+        help: "true: whoever makes three in a row loses (misere tic-tac-toe)",
+        set: |r, key, value| {
+            r.misere = parse_choice(key, value, &[("false", false), ("true", true)])?;
+            Ok(())
+        },
+        get: |r| r.misere.to_string(),
+    }];
 }

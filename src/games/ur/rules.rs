@@ -3,9 +3,8 @@
 //! change one rule each, so every combination can be played and solved.
 
 use crate::game::rules::{
-    parse_bool, parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet,
+    choice_name, parse_bool, parse_choice, parse_in_range, DeclaredRules, RuleKey,
 };
-use crate::game::ParseError;
 
 /// The two rule families.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -81,96 +80,73 @@ impl UrRules {
 
 pub const MAX_PIECES: u8 = 7;
 
-impl RuleSet for UrRules {
-    fn options() -> Vec<RuleOption> {
-        vec![
-            RuleOption {
-                key: "ruleset",
-                values: vec!["seed", "finkel"],
-                default: "seed",
-                help: "rule family; sets exact, own and hit to its values, so give it first",
-            },
-            RuleOption {
-                key: "pieces",
-                values: vec!["1..7"],
-                default: "7",
-                help: "pieces a side",
-            },
-            RuleOption {
-                key: "exact",
-                values: vec!["true", "false"],
-                default: "false",
-                help: "leaving the board needs the exact roll (finkel: true)",
-            },
-            RuleOption {
-                key: "own",
-                values: vec!["hit", "blocked"],
-                default: "hit",
-                help: "landing on one's own piece on an ordinary square: sends it home (seed) or is not allowed (finkel)",
-            },
-            RuleOption {
-                key: "hit",
-                values: vec!["occupant", "mover"],
-                default: "mover",
-                help: "who goes home after landing on an occupied ordinary square: the piece there, or the mover (seed: mover; finkel: occupant)",
-            },
-        ]
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "ruleset" => {
-                let family = parse_choice(
-                    key,
-                    value,
-                    &[("seed", Ruleset::Seed), ("finkel", Ruleset::Finkel)],
-                )?;
+impl DeclaredRules for UrRules {
+    const GAME: &'static str = "Ur";
+    const OPTIONS: &'static [RuleKey<Self>] = &[
+        RuleKey {
+            key: "ruleset",
+            values: &["seed", "finkel"],
+            default: "seed",
+            help: "rule family; sets exact, own and hit to its values, so give it first",
+            set: |r, key, value| {
+                let family = parse_choice(key, value, &RULESET_NAMES)?;
                 let base = match family {
                     Ruleset::Seed => UrRules::seed(),
                     Ruleset::Finkel => UrRules::finkel(),
                 };
-                *self = base.with_pieces(self.pieces);
-            }
-            "pieces" => {
-                let n: u8 = parse_in_range(key, value, 1..=MAX_PIECES)?;
-                self.pieces = n;
-            }
-            "exact" => self.exact_exit = parse_bool(key, value)?,
-            "own" => self.own_hit = parse_choice(key, value, &[("hit", true), ("blocked", false)])?,
-            "hit" => {
-                self.hit = parse_choice(
-                    key,
-                    value,
-                    &[("occupant", Hit::Occupant), ("mover", Hit::Mover)],
-                )?
-            }
-            _ => return Err(unknown_option::<Self>("Ur", key)),
-        }
-        Ok(())
-    }
-    fn values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            (
-                "ruleset",
-                match self.ruleset {
-                    Ruleset::Seed => "seed",
-                    Ruleset::Finkel => "finkel",
-                }
-                .to_string(),
-            ),
-            ("pieces", self.pieces.to_string()),
-            ("exact", self.exact_exit.to_string()),
-            (
-                "own",
-                if self.own_hit { "hit" } else { "blocked" }.to_string(),
-            ),
-            (
-                "hit",
-                match self.hit {
-                    Hit::Occupant => "occupant",
-                    Hit::Mover => "mover",
-                }
-                .to_string(),
-            ),
-        ]
-    }
+                *r = base.with_pieces(r.pieces);
+                Ok(())
+            },
+            get: |r| choice_name(r.ruleset, &RULESET_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "pieces",
+            values: &["1..7"],
+            default: "7",
+            help: "pieces a side",
+            set: |r, key, value| {
+                r.pieces = parse_in_range(key, value, 1..=MAX_PIECES)?;
+                Ok(())
+            },
+            get: |r| r.pieces.to_string(),
+        },
+        RuleKey {
+            key: "exact",
+            values: &["true", "false"],
+            default: "false",
+            help: "leaving the board needs the exact roll (finkel: true)",
+            set: |r, key, value| {
+                r.exact_exit = parse_bool(key, value)?;
+                Ok(())
+            },
+            get: |r| r.exact_exit.to_string(),
+        },
+        RuleKey {
+            key: "own",
+            values: &["hit", "blocked"],
+            default: "hit",
+            help: "landing on one's own piece on an ordinary square: sends it home (seed) or is not allowed (finkel)",
+            set: |r, key, value| {
+                r.own_hit = parse_choice(key, value, &OWN_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.own_hit, &OWN_NAMES).to_string(),
+        },
+        RuleKey {
+            key: "hit",
+            values: &["occupant", "mover"],
+            default: "mover",
+            help: "who goes home after landing on an occupied ordinary square: the piece there, or the mover (seed: mover; finkel: occupant)",
+            set: |r, key, value| {
+                r.hit = parse_choice(key, value, &HIT_NAMES)?;
+                Ok(())
+            },
+            get: |r| choice_name(r.hit, &HIT_NAMES).to_string(),
+        },
+    ];
 }
+
+/// The names of `ruleset=`, `own=` and `hit=`, read and written from these tables.
+const RULESET_NAMES: [(&str, Ruleset); 2] = [("seed", Ruleset::Seed), ("finkel", Ruleset::Finkel)];
+const OWN_NAMES: [(&str, bool); 2] = [("hit", true), ("blocked", false)];
+const HIT_NAMES: [(&str, Hit); 2] = [("occupant", Hit::Occupant), ("mover", Hit::Mover)];

@@ -1,10 +1,7 @@
 //! Rule options of Wa shogi as values. The standard game (the seed's 原先版本) has no drops; the
 //! seed's 打入 variant adds them. docs/rules/washogi.md gives the reasons for every default.
 
-use crate::game::rules::{
-    parse_bool, parse_choice, parse_in_range, unknown_option, RuleOption, RuleSet,
-};
-use crate::game::ParseError;
+use crate::game::rules::{parse_bool, parse_choice, parse_in_range, DeclaredRules, RuleKey};
 
 /// What a side without a legal move (and not in check) gets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -116,80 +113,82 @@ fn name_of<T: PartialEq + Copy>(table: &[(&'static str, T)], v: T) -> &'static s
         .unwrap_or("?")
 }
 
-impl RuleSet for WaRules {
-    fn options() -> Vec<RuleOption> {
-        vec![
-            RuleOption {
-                key: "drops",
-                values: vec!["false", "true"],
-                default: "false",
-                help: "captured pieces go to the hand and may be dropped (seed 004's 打入; CrazyWa's game)",
+impl DeclaredRules for WaRules {
+    const GAME: &'static str = "Wa shogi";
+    const OPTIONS: &'static [RuleKey<Self>] = &[
+        RuleKey {
+            key: "drops",
+            values: &["false", "true"],
+            default: "false",
+            help: "captured pieces go to the hand and may be dropped (seed 004's 打入; CrazyWa's game)",
+            set: |r, key, value| {
+                r.drops = parse_bool(key, value)?;
+                Ok(())
             },
-            RuleOption {
-                key: "stalemate",
-                values: vec!["loss", "draw"],
-                default: "loss",
-                help: "a side with no legal move that is not in check loses (shogi) or draws (chess)",
+            get: |r| r.drops.to_string(),
+        },
+        RuleKey {
+            key: "stalemate",
+            values: &["loss", "draw"],
+            default: "loss",
+            help: "a side with no legal move that is not in check loses (shogi) or draws (chess)",
+            set: |r, key, value| {
+                r.stalemate = parse_choice(key, value, &STALEMATE)?;
+                Ok(())
             },
-            RuleOption {
-                key: "repetition",
-                values: vec!["shogi", "draw", "off"],
-                default: "shogi",
-                help: "fourth occurrence of a position: draw, but perpetual check loses (shogi) / always a draw / no rule",
+            get: |r| name_of(&STALEMATE, r.stalemate).to_string(),
+        },
+        RuleKey {
+            key: "repetition",
+            values: &["shogi", "draw", "off"],
+            default: "shogi",
+            help: "fourth occurrence of a position: draw, but perpetual check loses (shogi) / always a draw / no rule",
+            set: |r, key, value| {
+                r.repetition = parse_choice(key, value, &REPETITION)?;
+                Ok(())
             },
-            RuleOption {
-                key: "royal",
-                values: vec!["checkmate", "capture"],
-                default: "checkmate",
-                help: "no move may leave the own king attacked, checkmate wins (shogi) / any move is legal, capturing the Crane King wins (Chu shogi practice, HaChu)",
+            get: |r| name_of(&REPETITION, r.repetition).to_string(),
+        },
+        RuleKey {
+            key: "royal",
+            values: &["checkmate", "capture"],
+            default: "checkmate",
+            help: "no move may leave the own king attacked, checkmate wins (shogi) / any move is legal, capturing the Crane King wins (Chu shogi practice, HaChu)",
+            set: |r, key, value| {
+                r.royal = parse_choice(key, value, &ROYAL)?;
+                Ok(())
             },
-            RuleOption {
-                key: "bare_kings",
-                values: vec!["draw", "play"],
-                default: "draw",
-                help: "neither side has a piece but its Crane King (board and hand): a draw, as no mate is possible / play on",
+            get: |r| name_of(&ROYAL, r.royal).to_string(),
+        },
+        RuleKey {
+            key: "bare_kings",
+            values: &["draw", "play"],
+            default: "draw",
+            help: "neither side has a piece but its Crane King (board and hand): a draw, as no mate is possible / play on",
+            set: |r, key, value| {
+                r.bare_kings = parse_choice(key, value, &BARE_KINGS)?;
+                Ok(())
             },
-            RuleOption {
-                key: "max_plies",
-                values: vec!["0..=65535"],
-                default: "500",
-                help: "a draw once this many plies were played from the start position (shogi servers' move limit; 0: none)",
+            get: |r| name_of(&BARE_KINGS, r.bare_kings).to_string(),
+        },
+        RuleKey {
+            key: "max_plies",
+            values: &["0..=65535"],
+            default: "500",
+            help: "a draw once this many plies were played from the start position (shogi servers' move limit; 0: none)",
+            set: |r, key, value| {
+                r.max_plies = parse_in_range(key, value, 0..=u16::MAX)?;
+                Ok(())
             },
-        ]
-    }
-    fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
-        match key {
-            "drops" => self.drops = parse_bool(key, value)?,
-            "stalemate" => self.stalemate = parse_choice(key, value, &STALEMATE)?,
-            "repetition" => self.repetition = parse_choice(key, value, &REPETITION)?,
-            "royal" => self.royal = parse_choice(key, value, &ROYAL)?,
-            "bare_kings" => self.bare_kings = parse_choice(key, value, &BARE_KINGS)?,
-            "max_plies" => self.max_plies = parse_in_range(key, value, 0..=u16::MAX)?,
-            _ => return Err(unknown_option::<Self>("Wa shogi", key)),
-        }
-        Ok(())
-    }
-    fn values(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("drops", self.drops.to_string()),
-            ("stalemate", name_of(&STALEMATE, self.stalemate).to_string()),
-            (
-                "repetition",
-                name_of(&REPETITION, self.repetition).to_string(),
-            ),
-            ("royal", name_of(&ROYAL, self.royal).to_string()),
-            (
-                "bare_kings",
-                name_of(&BARE_KINGS, self.bare_kings).to_string(),
-            ),
-            ("max_plies", self.max_plies.to_string()),
-        ]
-    }
+            get: |r| r.max_plies.to_string(),
+        },
+    ];
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::RuleSet;
 
     #[test]
     fn options_round_trip_and_refuse_nonsense() {
