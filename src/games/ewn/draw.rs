@@ -7,7 +7,8 @@ use crate::game::grid::Files;
 use crate::game::{Game, Turn};
 
 use super::board::{SIZE, SQUARES};
-use super::rules::{colour_name, decode, Ewn, EwnMove, RED};
+use super::game::{colour_name, decode, Ewn, EwnMove};
+use super::rules::RED;
 
 impl Draw for Ewn {
     fn svg(&self, last: Option<(&Ewn, EwnMove)>) -> String {

@@ -15,7 +15,7 @@ use crate::eval::{Backends, Evaluate, PlayoutPolicy, SearchHints};
 use crate::game::PlayerId;
 
 use super::board::{distance_to_target, step, START_SQUARES, STEPS};
-use super::rules::{decode, selectable_cubes, Ewn, EwnMove};
+use super::game::{decode, selectable_cubes, Ewn, EwnMove};
 use super::setup::{Arrangement, ARRANGEMENTS};
 
 pub const FEATURES: &[&str] = &[
@@ -92,7 +92,7 @@ fn side_terms(pos: &Ewn, player: PlayerId) -> SideTerms {
     let mut one_step = 0u8; // cubes one step from the target
     for cube in 1..=6u8 {
         let sq = pos.square_of(player, cube);
-        if sq == super::rules::OFF {
+        if sq == super::game::OFF {
             continue;
         }
         let d = distance_to_target(player, sq) as i32;

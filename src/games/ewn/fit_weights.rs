@@ -10,7 +10,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::eval::Evaluate;
 use crate::game::{Game, Turn};
 
-use super::rules::{Ewn, EwnMove, EwnRules, FirstPlayer, RED};
+use super::game::{Ewn, EwnMove};
+use super::rules::{EwnRules, FirstPlayer, RED};
 use super::setup::ARRANGEMENTS;
 use super::setup_fit::greedy_step;
 

@@ -7,6 +7,7 @@ pub mod board;
 pub mod draw;
 pub mod eval;
 pub mod fit_weights;
+pub mod game;
 pub mod rules;
 pub mod setup;
 pub mod setup_fit;
@@ -15,5 +16,6 @@ pub mod text;
 #[cfg(test)]
 mod tests;
 
-pub use rules::{Ewn, EwnMove, EwnRules, FirstPlayer, SetupMode, BLUE, RED};
+pub use game::{Ewn, EwnMove};
+pub use rules::{EwnRules, FirstPlayer, SetupMode, BLUE, RED};
 pub use setup::Arrangement;

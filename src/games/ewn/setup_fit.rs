@@ -11,7 +11,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::eval::Evaluate;
 use crate::game::{Game, MoveList, RuleSet, Turn};
 
-use super::rules::{Ewn, EwnMove, EwnRules, FirstPlayer};
+use super::game::{Ewn, EwnMove};
+use super::rules::{EwnRules, FirstPlayer};
 use super::setup::{Arrangement, ARRANGEMENTS};
 
 /// The greedy step: the highest weighted feature sum for the mover after the step.

@@ -4,7 +4,8 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::rules::{closest_of, selectable_cubes, Nearest};
+use super::game::{closest_of, selectable_cubes};
+use super::rules::Nearest;
 use super::*;
 use crate::eval::Evaluate;
 use crate::game::playout::random_step;

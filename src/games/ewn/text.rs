@@ -7,7 +7,8 @@
 use crate::game::{Game, ParseError, Turn};
 
 use super::board::{square_name, SIZE, SQUARES};
-use super::rules::{colour_name, decode, Ewn, EwnRules, BLUE, RED, SETUP_DONE};
+use super::game::{colour_name, decode, Ewn, SETUP_DONE};
+use super::rules::{EwnRules, BLUE, RED};
 
 pub fn format_position(pos: &Ewn) -> String {
     let mut s = String::new();

@@ -12,8 +12,8 @@ use crate::game::PlayerId;
 
 use super::bits::Bits;
 use super::board::Board;
+use super::game::{NoGo, NoGoMove};
 use super::geometry::Width;
-use super::rules::{NoGo, NoGoMove};
 use crate::nogo_board;
 
 pub const FEATURES: &[&str] = &["mobility", "safe", "eyes"];

@@ -8,6 +8,7 @@ pub mod bits;
 pub mod board;
 pub mod draw;
 pub mod eval;
+pub mod game;
 pub mod geometry;
 pub mod gtp;
 pub mod rules;
@@ -17,5 +18,6 @@ pub mod text;
 mod tests;
 
 pub use board::{Board, Illegal, BLACK, WHITE};
+pub use game::{Boards, NoGo, NoGoMove};
 pub use geometry::MAX_SIZE;
-pub use rules::{Boards, CentreFirst, NoGo, NoGoMove, NoGoRules};
+pub use rules::{CentreFirst, NoGoRules};

@@ -8,7 +8,8 @@ use crate::game::grid::{format_rows, format_square, parse_rows, Files};
 use crate::game::{Game, ParseError, Turn};
 
 use super::board::{colour_name, BLACK, WHITE};
-use super::rules::{NoGo, NoGoRules};
+use super::game::NoGo;
+use super::rules::NoGoRules;
 
 fn colour_char(colour: usize) -> char {
     if colour == BLACK {

@@ -5,7 +5,7 @@ use crate::game::draw::{disc, Draw, GridBoard, HIGHLIGHT};
 use crate::game::grid::Files;
 use crate::game::Game;
 
-use super::rules::{Othello, OthelloMove, PASS};
+use super::game::{Othello, OthelloMove, PASS};
 
 impl Draw for Othello {
     fn svg(&self, last: Option<(&Othello, OthelloMove)>) -> String {

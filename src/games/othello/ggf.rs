@@ -7,7 +7,8 @@
 
 use crate::game::{Game, ParseError};
 
-use super::rules::{Othello, OthelloMove, OthelloRules, BLACK};
+use super::game::{Othello, OthelloMove, BLACK};
+use super::rules::OthelloRules;
 
 /// A GGF game: the start position, the moves in order (with what was said about each), and
 /// the tags kept as they were.

@@ -4,6 +4,7 @@
 pub mod bitboard;
 pub mod draw;
 pub mod eval;
+pub mod game;
 pub mod ggf;
 pub mod nboard;
 pub mod patterns;
@@ -12,4 +13,5 @@ pub mod rules;
 pub mod solve;
 pub mod zebra;
 
-pub use rules::{Othello, OthelloMove, OthelloRules, StartSetup, PASS};
+pub use game::{Othello, OthelloMove, PASS};
+pub use rules::{OthelloRules, StartSetup};
