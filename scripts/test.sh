@@ -5,11 +5,12 @@
 # differential tests against independent implementations with CI-sized counts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Debian packages the viewing tests need: headless Chromium (scripts/ci/view.sh) and tmux
-# (tests/play_tmux.rs), installed when missing (as root, or through sudo).
-if ! command -v chromium >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1; then
+# Debian packages the tests need, installed when missing (as root, or through sudo): headless
+# Chromium (scripts/ci/view.sh) and tmux (tests/play_tmux.rs) for the viewing tests, and GNU
+# Backgammon for the backgammon cross-check against gnubg (scripts/ci/backgammon.sh).
+if ! command -v chromium >/dev/null 2>&1 || ! command -v tmux >/dev/null 2>&1 || [ ! -x /usr/games/gnubg ]; then
   as_root=""; [ "$(id -u)" = 0 ] || as_root="sudo"
-  $as_root apt-get update -qq && $as_root apt-get install -y -qq chromium tmux >/dev/null
+  $as_root apt-get update -qq && $as_root apt-get install -y -qq chromium tmux gnubg >/dev/null
 fi
 PY=$(bash scripts/ci/pyenv.sh)
 export BOARDLAB_PYTHON="$PY"

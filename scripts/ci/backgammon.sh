@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Backgammon's CI checks (scripts/test.sh calls this): move generation against OpenSpiel on 300
 # positions x every roll; against GNU Backgammon (moves, opening counts, ids) when gnubg is
-# installed, with the match equity table against gnubg's file (Debian `gnubg`; CI does not
-# install it: the full gnubg check is run by hand, scripts/crosscheck/backgammon_gnubg.py --positions 1000).
+# installed (Debian `gnubg`, which scripts/test.sh installs), with the match equity table against
+# gnubg's file. The full gnubg check is run by hand: scripts/crosscheck/backgammon_gnubg.py --positions 1000.
 set -euo pipefail
 . "$(dirname "$0")/../lab.sh"
 PY=${BOARDLAB_PYTHON:-$(bash scripts/ci/pyenv.sh)}
