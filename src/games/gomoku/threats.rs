@@ -293,27 +293,13 @@ impl ThreatSearch {
         None
     }
 
-    fn out_of_budget(&mut self) -> bool {
-        self.nodes += 1;
-        self.nodes > self.budget
-    }
-
     /// The attacker (side to move) wins within `depth` attacking moves: the first move and plies.
     fn attack(&mut self, s: &Gomoku, depth: u32, root: bool) -> Option<Win> {
-        if self.out_of_budget() {
-            return None;
+        if let Some(settled) = self.attack_settled(s, depth) {
+            return settled;
         }
         let me = s.side();
         let you = me ^ 1;
-        if let Some(&p) = s.five_points(me).first() {
-            return Some(Win {
-                mv: p as GomokuMove,
-                plies: 1,
-            });
-        }
-        if depth == 0 {
-            return None;
-        }
         let key = s.hash();
         if let Some(known) = self.tables.probe(key, depth, !root) {
             return known;
@@ -433,23 +419,11 @@ impl ThreatSearch {
     /// The defender is to move facing the attacker's threat; the attacker wins whatever the
     /// defender does (the plies to the five).
     fn defend(&mut self, s: &Gomoku, depth: u32) -> Option<u32> {
-        if self.out_of_budget() {
-            return None;
+        if let Some(settled) = self.defence_settled(s, depth, 0) {
+            return settled;
         }
         let me = s.side();
         let att = me ^ 1;
-        match s.fives_against() {
-            FivesAgainst::DefenderFive => return None,
-            FivesAgainst::Unstoppable(_) => return Some(2),
-            FivesAgainst::Block(f) => {
-                let c = s.child(f);
-                if c.is_terminal() {
-                    return None;
-                }
-                return self.attack(&c, depth, false).map(|w| w.plies + 1);
-            }
-            FivesAgainst::NoFive => {}
-        }
         if !self.vct || !s.threatens_straight_four(att) {
             return None;
         }
@@ -464,16 +438,89 @@ impl ThreatSearch {
         for p in s.four_moves(me) {
             push_new(&mut defences, p);
         }
+        defences.retain(|&mut d| s.playable(me, d));
+        self.every_defence_loses(s, defences, depth, 0)
+    }
+}
+
+impl ThreatTree for ThreatSearch {
+    fn out_of_budget(&mut self) -> bool {
+        self.nodes += 1;
+        self.nodes > self.budget
+    }
+
+    fn attack_below(&mut self, s: &Gomoku, depth: u32, _level: u32) -> Option<Win> {
+        self.attack(s, depth, false)
+    }
+}
+
+/// How a node of a threat search begins, shared by [`ThreatSearch`] (VCF, and VCT by threes)
+/// and `vct::VctSearch` (VCT by VCF threats): the two differ only in the moves they try once a
+/// node is not settled by the budget or by the fives on the board.
+pub(super) trait ThreatTree {
+    /// Counts one node; true once the node budget is spent.
+    fn out_of_budget(&mut self) -> bool;
+
+    /// The attacker (side to move in `s`) wins within `depth` attacking moves, `level`
+    /// attacking moves below the root.
+    fn attack_below(&mut self, s: &Gomoku, depth: u32, level: u32) -> Option<Win>;
+
+    /// An attacker's node settled before any move is tried: `Some(answer)` when the budget is
+    /// spent (not proven), the attacker has a five to play, or no attacking move is left.
+    fn attack_settled(&mut self, s: &Gomoku, depth: u32) -> Option<Option<Win>> {
+        if self.out_of_budget() {
+            return Some(None);
+        }
+        if let Some(&p) = s.five_points(s.side()).first() {
+            return Some(Some(Win {
+                mv: p as GomokuMove,
+                plies: 1,
+            }));
+        }
+        if depth == 0 {
+            return Some(None);
+        }
+        None
+    }
+
+    /// A defender's node settled by the fives on the board: `Some(plies to the attacker's
+    /// five)` or `Some(None)` (the defender escapes, or the budget is spent), `None` when the
+    /// defender has a free choice of defence.
+    fn defence_settled(&mut self, s: &Gomoku, depth: u32, level: u32) -> Option<Option<u32>> {
+        if self.out_of_budget() {
+            return Some(None);
+        }
+        match s.fives_against() {
+            FivesAgainst::DefenderFive => Some(None),
+            FivesAgainst::Unstoppable(_) => Some(Some(2)),
+            FivesAgainst::Block(f) => {
+                // The only defence is the block, after which the attacker must go on.
+                let c = s.child(f);
+                if c.is_terminal() {
+                    return Some(None);
+                }
+                Some(self.attack_below(&c, depth, level).map(|w| w.plies + 1))
+            }
+            FivesAgainst::NoFive => None,
+        }
+    }
+
+    /// The attacker wins after each of `defences` (defender to move in `s`): the plies to the
+    /// five against the longest defence, or None at the first that escapes (or ends the game).
+    fn every_defence_loses(
+        &mut self,
+        s: &Gomoku,
+        defences: Points,
+        depth: u32,
+        level: u32,
+    ) -> Option<u32> {
         let mut longest = 0;
         for d in defences {
-            if !s.playable(me, d) {
-                continue;
-            }
             let c = s.child(d);
             if c.is_terminal() {
                 return None;
             }
-            match self.attack(&c, depth, false) {
+            match self.attack_below(&c, depth, level) {
                 Some(w) => longest = longest.max(w.plies + 1),
                 None => return None,
             }

@@ -17,7 +17,7 @@ use crate::game::Game;
 
 use super::game::{Gomoku, GomokuMove};
 use super::patterns::{B2, B3, B4, D4, F2, F3, F4};
-use super::threats::{push_new, AttackTables, FivesAgainst, Points, ThreatSearch, Win};
+use super::threats::{push_new, AttackTables, Points, ThreatSearch, ThreatTree, Win};
 
 /// Most nodes one VCF look-up (a threat, or the defender's own VCF) may take.
 const VCF_BUDGET: u64 = 4_000;
@@ -180,28 +180,14 @@ impl VctSearch {
         out
     }
 
-    fn out_of_budget(&mut self) -> bool {
-        self.nodes += 1;
-        self.nodes > self.budget
-    }
-
     /// The attacker (side to move) wins within `depth` attacking moves, `level` attacking moves
     /// below the root.
     fn attack(&mut self, s: &Gomoku, depth: u32, level: u32) -> Option<Win> {
-        if self.out_of_budget() {
-            return None;
+        if let Some(settled) = self.attack_settled(s, depth) {
+            return settled;
         }
         let me = s.side();
         let you = me ^ 1;
-        if let Some(&p) = s.five_points(me).first() {
-            return Some(Win {
-                mv: p as GomokuMove,
-                plies: 1,
-            });
-        }
-        if depth == 0 {
-            return None;
-        }
         // Whether two-two moves are tried here is part of the key: a refutation without them
         // does not hold where they are tried (a proof would hold anywhere, being a real win,
         // but the two settings are kept apart alike).
@@ -317,20 +303,8 @@ impl VctSearch {
     /// The defender is to move after the attacker's threat, the attacker having `depth`
     /// attacking moves left; the attacker wins whatever the defender does (the plies to five).
     fn defend(&mut self, s: &Gomoku, depth: u32, level: u32) -> Option<u32> {
-        if self.out_of_budget() {
-            return None;
-        }
-        match s.fives_against() {
-            FivesAgainst::DefenderFive => return None,
-            FivesAgainst::Unstoppable(_) => return Some(2),
-            FivesAgainst::Block(f) => {
-                let c = s.child(f);
-                if c.is_terminal() {
-                    return None;
-                }
-                return self.attack(&c, depth, level).map(|w| w.plies + 1);
-            }
-            FivesAgainst::NoFive => {}
+        if let Some(settled) = self.defence_settled(s, depth, level) {
+            return settled;
         }
         if depth == 0 {
             return None;
@@ -338,17 +312,18 @@ impl VctSearch {
         if self.vcf(s, DEFENDER_VCF_DEPTH).is_some() {
             return None;
         }
-        let mut longest = 0;
-        for d in self.threat_defences(s, depth)? {
-            let c = s.child(d);
-            if c.is_terminal() {
-                return None;
-            }
-            match self.attack(&c, depth, level) {
-                Some(w) => longest = longest.max(w.plies + 1),
-                None => return None,
-            }
-        }
-        Some(longest.max(2))
+        let defences = self.threat_defences(s, depth)?;
+        self.every_defence_loses(s, defences, depth, level)
+    }
+}
+
+impl ThreatTree for VctSearch {
+    fn out_of_budget(&mut self) -> bool {
+        self.nodes += 1;
+        self.nodes > self.budget
+    }
+
+    fn attack_below(&mut self, s: &Gomoku, depth: u32, level: u32) -> Option<Win> {
+        self.attack(s, depth, level)
     }
 }
