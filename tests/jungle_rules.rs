@@ -1,5 +1,6 @@
 //! Jungle: one test a rule (docs/rules/jungle.md), on small hand-made positions.
 
+use boardlab::game::rules::Presets;
 use boardlab::game::{Game, MoveList, RuleSet};
 use boardlab::games::jungle::{Jungle, JungleRules};
 

@@ -155,6 +155,83 @@ impl<R: DeclaredRules> RuleSet for R {
     }
 }
 
+/// Rules with named presets, each a set of readings of the rules text (backgammon's `standard`
+/// and `seed`, Oware's `seed` and `abapa`): the `preset` option is declared once, by
+/// [`preset_key`], and the preset a rule set equals is named the same way in every game.
+pub trait Presets: Sized + 'static {
+    /// The part of the rules a preset sets (the whole rule set, or a few readings of it).
+    type Readings: Copy + PartialEq + 'static;
+    /// The presets by name, in the order `list` shows them.
+    const PRESETS: &'static [(&'static str, Self::Readings)];
+    fn readings(&self) -> Self::Readings;
+    fn set_readings(&mut self, readings: Self::Readings);
+    /// The preset these rules' readings equal, or `custom` when none does.
+    fn preset_name(&self) -> &'static str {
+        preset_name(Self::PRESETS, &self.readings())
+    }
+}
+
+/// The `preset` option of rules with presets. Setting it sets the preset's readings (later
+/// options override them); `custom`, which a record writes for rules equal to no preset, leaves
+/// the rules as they are.
+pub const fn preset_key<R: Presets>(
+    values: &'static [&'static str],
+    default: &'static str,
+    help: &'static str,
+) -> RuleKey<R> {
+    RuleKey {
+        key: "preset",
+        values,
+        default,
+        help,
+        set: set_preset::<R>,
+        get: get_preset::<R>,
+    }
+}
+
+fn set_preset<R: Presets>(rules: &mut R, key: &str, value: &str) -> Result<(), ParseError> {
+    if !value.eq_ignore_ascii_case("custom") {
+        rules.set_readings(parse_choice(key, value, R::PRESETS)?);
+    }
+    Ok(())
+}
+
+fn get_preset<R: Presets>(rules: &R) -> String {
+    rules.preset_name().to_string()
+}
+
+/// Rules of a square board whose side the user sets (`size=N`, Gomoku's and NoGo's): the
+/// option is declared once, by [`size_key`].
+pub trait BoardSide: Sized + 'static {
+    /// The sides the game's board supports, both included.
+    const SIDES: (usize, usize);
+    fn set_side(&mut self, side: u8);
+    fn side(&self) -> u8;
+}
+
+/// The `size` option of rules with a board side: a number in `R::SIDES` (the error names the
+/// value and the range).
+pub const fn size_key<R: BoardSide>(
+    values: &'static [&'static str],
+    default: &'static str,
+    help: &'static str,
+) -> RuleKey<R> {
+    RuleKey {
+        key: "size",
+        values,
+        default,
+        help,
+        set: set_side::<R>,
+        get: |r| r.side().to_string(),
+    }
+}
+
+fn set_side<R: BoardSide>(rules: &mut R, key: &str, value: &str) -> Result<(), ParseError> {
+    let side: usize = parse_in_range(key, value, R::SIDES.0..=R::SIDES.1)?;
+    rules.set_side(side as u8);
+    Ok(())
+}
+
 /// Rules for games that have no options yet.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NoRules;

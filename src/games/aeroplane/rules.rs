@@ -5,7 +5,8 @@
 //! docs/rules/aeroplane.md quotes the text for each.
 
 use crate::game::rules::{
-    choice_name, parse_bool, parse_choice, parse_in_range, DeclaredRules, RuleKey,
+    choice_name, parse_bool, parse_choice, parse_in_range, preset_key, DeclaredRules, Presets,
+    RuleKey,
 };
 use crate::game::ParseError;
 
@@ -93,7 +94,7 @@ pub struct AeroRules {
 
 /// The three readings a preset sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Readings {
+pub struct Readings {
     stack_blocks_flight: bool,
     launch_roll_launched: bool,
     crossing_hits: bool,
@@ -109,7 +110,6 @@ const COMMON: Readings = Readings {
     launch_roll_launched: false,
     crossing_hits: true,
 };
-const PRESETS: [(&str, Readings); 2] = [("seed", SEED), ("common", COMMON)];
 
 impl Default for AeroRules {
     fn default() -> Self {
@@ -133,7 +133,12 @@ impl Default for AeroRules {
     }
 }
 
-impl AeroRules {
+/// `seed`, `common` or `custom`: the preset the three readings equal (the other options are no
+/// part of a preset).
+impl Presets for AeroRules {
+    type Readings = Readings;
+    const PRESETS: &'static [(&'static str, Readings)] = &[("seed", SEED), ("common", COMMON)];
+
     fn set_readings(&mut self, r: Readings) {
         self.stack_blocks_flight = r.stack_blocks_flight;
         self.launch_roll_launched = r.launch_roll_launched;
@@ -146,11 +151,9 @@ impl AeroRules {
             crossing_hits: self.crossing_hits,
         }
     }
-    /// `seed`, `common` or `custom`: the preset the readings equal (the other options are no
-    /// part of a preset).
-    pub fn preset_name(&self) -> &'static str {
-        crate::game::rules::preset_name(&PRESETS, &self.readings())
-    }
+}
+
+impl AeroRules {
     /// The colour each seat plays: opposite colours for two players, the first three for three.
     pub fn colour_of_seat(&self, seat: usize) -> usize {
         if self.players == 2 {
@@ -179,19 +182,11 @@ impl AeroRules {
 impl DeclaredRules for AeroRules {
     const GAME: &'static str = "Aeroplane chess";
     const OPTIONS: &'static [RuleKey<Self>] = &[
-        RuleKey {
-            key: "preset",
-            values: &["seed", "common"],
-            default: "seed",
-            help: "sets stack_flight, launch_roll and crossing_hits: the source text's readings (seed) or the common game's; later options override",
-            set: |r, key, value| {
-                if !value.eq_ignore_ascii_case("custom") {
-                    r.set_readings(parse_choice(key, value, &PRESETS)?);
-                }
-                Ok(())
-            },
-            get: |r| r.preset_name().to_string(),
-        },
+        preset_key(
+            &["seed", "common"],
+            "seed",
+            "sets stack_flight, launch_roll and crossing_hits: the source text's readings (seed) or the common game's; later options override",
+        ),
         RuleKey {
             key: "players",
             values: &["2", "3", "4"],

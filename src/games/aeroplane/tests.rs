@@ -11,6 +11,7 @@ use super::game::{Aero, AeroMove};
 use super::moves::Choice;
 use super::rules::{AeroRules, Obligation};
 use crate::game::playout::random_step;
+use crate::game::rules::Presets;
 use crate::game::{Game, MoveList, RuleSet, Turn};
 
 /// The rules of the tests written for the common game (jumps and flights over stacks, any plane

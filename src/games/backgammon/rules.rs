@@ -6,7 +6,8 @@
 //! seed: 竞赛玩法...不能使用 automatic doubles、The Jacoby Rule 或是 beavers).
 
 use crate::game::rules::{
-    choice_name, parse_bool, parse_choice, parse_in_range, parse_number, DeclaredRules, RuleKey,
+    choice_name, parse_bool, parse_choice, parse_in_range, parse_number, preset_key, DeclaredRules,
+    Presets, RuleKey,
 };
 use crate::game::ParseError;
 
@@ -97,7 +98,7 @@ const DEAD_CUBE_NAMES: [(&str, DeadCube); 2] =
 /// The six readings a preset sets: opening reroll, beaver drop, bear-off, larger die, the cube's
 /// maximum, dead cubes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Readings {
+pub struct Readings {
     opening_reroll: bool,
     beaver_drop: BeaverDrop,
     bear_off: BearOff,
@@ -127,8 +128,6 @@ const SEED: Readings = Readings {
     max_cube: 32,
     dead_cube: DeadCube::Offer,
 };
-
-const PRESETS: [(&str, Readings); 2] = [("standard", STANDARD), ("seed", SEED)];
 
 impl Default for BgRules {
     fn default() -> Self {
@@ -167,6 +166,27 @@ impl BgRules {
         }
     }
 
+    /// The source text's rules (`preset=seed`) with the other options at their defaults.
+    pub fn seed() -> Self {
+        let mut r = BgRules::default();
+        r.set_readings(SEED);
+        r
+    }
+
+    pub fn is_money(&self) -> bool {
+        self.match_length == 0
+    }
+
+    /// The log2 of `max_cube`.
+    pub fn max_cube_log(&self) -> u8 {
+        self.max_cube.trailing_zeros() as u8
+    }
+}
+
+impl Presets for BgRules {
+    type Readings = Readings;
+    const PRESETS: &'static [(&'static str, Readings)] = &[("standard", STANDARD), ("seed", SEED)];
+
     fn readings(&self) -> Readings {
         Readings {
             opening_reroll: self.opening_reroll,
@@ -186,46 +206,16 @@ impl BgRules {
         self.max_cube = r.max_cube;
         self.dead_cube = r.dead_cube;
     }
-
-    /// `standard`, `seed`, or `custom`: which preset the six readings equal (the other options
-    /// are no part of a preset).
-    pub fn preset_name(&self) -> &'static str {
-        crate::game::rules::preset_name(&PRESETS, &self.readings())
-    }
-
-    /// The source text's rules (`preset=seed`) with the other options at their defaults.
-    pub fn seed() -> Self {
-        let mut r = BgRules::default();
-        r.set_readings(SEED);
-        r
-    }
-
-    pub fn is_money(&self) -> bool {
-        self.match_length == 0
-    }
-
-    /// The log2 of `max_cube`.
-    pub fn max_cube_log(&self) -> u8 {
-        self.max_cube.trailing_zeros() as u8
-    }
 }
 
 impl DeclaredRules for BgRules {
     const GAME: &'static str = "backgammon";
     const OPTIONS: &'static [RuleKey<Self>] = &[
-        RuleKey {
-            key: "preset",
-            values: &["standard", "seed"],
-            default: "standard",
-            help: "sets the six readings below where the source text and the standard game differ: standard (gnubg, OpenSpiel) or seed; later options override",
-            set: |r, key, value| {
-                if !value.eq_ignore_ascii_case("custom") {
-                    r.set_readings(parse_choice(key, value, &PRESETS)?);
-                }
-                Ok(())
-            },
-            get: |r| r.preset_name().to_string(),
-        },
+        preset_key(
+            &["standard", "seed"],
+            "standard",
+            "sets the six readings below where the source text and the standard game differ: standard (gnubg, OpenSpiel) or seed; later options override",
+        ),
         RuleKey {
             key: "cube",
             values: &["true", "false"],

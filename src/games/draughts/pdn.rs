@@ -1,5 +1,6 @@
 //! A small PDN writer: tags, then the moves numbered in pairs, then the result.
 
+use crate::game::rules::Presets;
 use crate::game::{Game, GameError, GameRecord};
 
 use super::game::Position;

@@ -9,8 +9,8 @@
 use std::marker::PhantomData;
 
 use crate::game::rules::{
-    choice_name, declared_key, parse_bool, parse_choice, parse_number, unknown_option, RuleKey,
-    RuleOption, RuleSet,
+    choice_name, declared_key, parse_bool, parse_choice, parse_number, preset_key, unknown_option,
+    Presets, RuleKey, RuleOption, RuleSet,
 };
 use crate::game::ParseError;
 
@@ -201,26 +201,6 @@ impl VariantRules {
         ..VariantRules::INTERNATIONAL
     };
 
-    pub const PRESETS: [(&'static str, VariantRules); 5] = [
-        ("international", VariantRules::INTERNATIONAL),
-        ("english", VariantRules::ENGLISH),
-        ("russian", VariantRules::RUSSIAN),
-        ("brazilian", VariantRules::BRAZILIAN),
-        ("pool", VariantRules::POOL),
-    ];
-
-    /// The national preset these switches equal, if any (`Rules::preset_name` also knows the
-    /// board's `seed` preset).
-    pub fn preset_name(&self) -> &'static str {
-        // The draw-offer rule is no part of a variant: any preset may be played with it.
-        let board_rules = VariantRules {
-            draw_offer: DrawOffer::Off,
-            refusal_lead: 2,
-            ..*self
-        };
-        crate::game::rules::preset_name(&Self::PRESETS, &board_rules)
-    }
-
     fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
         // The keys are the same on every board; only the defaults differ.
         let option = declared_key(&VARIANT_OPTIONS, &[], key)
@@ -244,19 +224,11 @@ impl VariantRules {
 /// Every switch, declared once. The defaults are the international board's; `Rules::options`
 /// shows each board's own.
 const VARIANT_OPTIONS: [RuleKey<VariantRules>; 14] = [
-    RuleKey {
-        key: "preset",
-        values: &["seed", "international", "english", "russian", "brazilian", "pool"],
-        default: "international",
-        help: "sets every switch below: the board's source text (seed) or a national variant; later options override",
-        set: |r, key, value| {
-            if !value.eq_ignore_ascii_case("custom") {
-                *r = parse_choice(key, value, &VariantRules::PRESETS)?;
-            }
-            Ok(())
-        },
-        get: |r| r.preset_name().to_string(),
-    },
+    preset_key(
+        &["seed", "international", "english", "russian", "brazilian", "pool"],
+        "international",
+        "sets every switch below: the board's source text (seed) or a national variant; later options override",
+    ),
     RuleKey {
         key: "men_capture_back",
         values: &["true", "false"],
@@ -409,6 +381,31 @@ pub struct Rules<G: Geometry> {
     board: PhantomData<G>,
 }
 
+/// The national presets (`Rules::preset_name` also knows the board's `seed` preset). The
+/// draw-offer rule is no part of a variant: any preset may be played with it, so a preset's
+/// readings are the switches with that rule off.
+impl Presets for VariantRules {
+    type Readings = VariantRules;
+    const PRESETS: &'static [(&'static str, VariantRules)] = &[
+        ("international", VariantRules::INTERNATIONAL),
+        ("english", VariantRules::ENGLISH),
+        ("russian", VariantRules::RUSSIAN),
+        ("brazilian", VariantRules::BRAZILIAN),
+        ("pool", VariantRules::POOL),
+    ];
+
+    fn readings(&self) -> VariantRules {
+        VariantRules {
+            draw_offer: DrawOffer::Off,
+            refusal_lead: 2,
+            ..*self
+        }
+    }
+    fn set_readings(&mut self, rules: VariantRules) {
+        *self = rules;
+    }
+}
+
 impl<G: Geometry> Rules<G> {
     pub fn new(variant: VariantRules) -> Self {
         Rules {
@@ -481,7 +478,11 @@ impl<G: Geometry> RuleSet for Rules<G> {
             // The board's seed preset is read here, so an unknown name lists it with the
             // national ones, in `list`'s order.
             let mut presets = vec![("seed", None)];
-            presets.extend(VariantRules::PRESETS.map(|(name, rules)| (name, Some(rules))));
+            presets.extend(
+                VariantRules::PRESETS
+                    .iter()
+                    .map(|&(name, rules)| (name, Some(rules))),
+            );
             self.variant = parse_choice(key, value, &presets)?.unwrap_or_else(G::seed_rules);
             return Ok(());
         }

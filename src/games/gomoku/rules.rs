@@ -1,6 +1,6 @@
 //! The rule options of gomoku and renju (docs/rules/gomoku.md says why each default is what it is).
 
-use crate::game::rules::{parse_bool, parse_choice, parse_in_range, DeclaredRules, RuleKey};
+use crate::game::rules::{parse_bool, parse_choice, size_key, BoardSide, DeclaredRules, RuleKey};
 
 use super::board::{MAX_SIZE, MIN_SIZE};
 
@@ -137,21 +137,20 @@ impl GomokuRules {
     }
 }
 
+impl BoardSide for GomokuRules {
+    const SIDES: (usize, usize) = (MIN_SIZE, MAX_SIZE);
+    fn set_side(&mut self, side: u8) {
+        self.size = side;
+    }
+    fn side(&self) -> u8 {
+        self.size
+    }
+}
+
 impl DeclaredRules for GomokuRules {
     const GAME: &'static str = "gomoku";
     const OPTIONS: &'static [RuleKey<Self>] = &[
-        RuleKey {
-            key: "size",
-            values: &["3..=19"],
-            default: "15",
-            help: "board size (n x n)",
-            set: |r, key, value| {
-                let n: usize = parse_in_range(key, value, MIN_SIZE..=MAX_SIZE)?;
-                r.size = n as u8;
-                Ok(())
-            },
-            get: |r| r.size.to_string(),
-        },
+        size_key(&["3..=19"], "15", "board size (n x n)"),
         RuleKey {
             key: "rule",
             values: &["freestyle", "standard", "renju", "replace"],

@@ -4,7 +4,8 @@
 //! default.
 
 use crate::game::rules::{
-    choice_name, parse_bool, parse_choice, parse_number, DeclaredRules, RuleKey,
+    choice_name, parse_bool, parse_choice, parse_number, preset_key, DeclaredRules, Presets,
+    RuleKey,
 };
 use crate::game::ParseError;
 
@@ -83,14 +84,22 @@ impl JungleRules {
         jump_capture: JumpCapture::Smaller,
         ..JungleRules::STANDARD
     };
+}
 
-    /// `standard`, `seed` or `custom`: the preset the jump rule equals (`drops` and the other
-    /// options are no part of a preset).
-    pub fn preset_name(&self) -> &'static str {
-        match self.jump_capture {
-            JumpCapture::Equal => "standard",
-            JumpCapture::Smaller => "seed",
-        }
+/// `standard` or `seed`: the preset the jump rule equals (`drops` and the other options are no
+/// part of a preset, so a preset's readings are its jump rule alone).
+impl Presets for JungleRules {
+    type Readings = JumpCapture;
+    const PRESETS: &'static [(&'static str, JumpCapture)] = &[
+        ("standard", JungleRules::STANDARD.jump_capture),
+        ("seed", JungleRules::SEED.jump_capture),
+    ];
+
+    fn readings(&self) -> JumpCapture {
+        self.jump_capture
+    }
+    fn set_readings(&mut self, jump_capture: JumpCapture) {
+        self.jump_capture = jump_capture;
     }
 }
 
@@ -103,19 +112,11 @@ impl Default for JungleRules {
 impl DeclaredRules for JungleRules {
     const GAME: &'static str = "jungle";
     const OPTIONS: &'static [RuleKey<Self>] = &[
-        RuleKey {
-            key: "preset",
-            values: &["standard", "seed"],
-            default: "standard",
-            help: "sets jump_capture: the standard game (equal), or the source text (smaller); later options override",
-            set: |r, key, value| {
-                if !value.eq_ignore_ascii_case("custom") {
-                    r.jump_capture = parse_choice(key, value, &PRESETS)?.jump_capture;
-                }
-                Ok(())
-            },
-            get: |r| r.preset_name().to_string(),
-        },
+        preset_key(
+            &["standard", "seed"],
+            "standard",
+            "sets jump_capture: the standard game (equal), or the source text (smaller); later options override",
+        ),
         RuleKey {
             key: "drops",
             values: &["false", "true"],
@@ -225,9 +226,5 @@ impl DeclaredRules for JungleRules {
     ];
 }
 
-const PRESETS: [(&str, JungleRules); 2] = [
-    ("standard", JungleRules::STANDARD),
-    ("seed", JungleRules::SEED),
-];
 const EXCHANGE_NAMES: [(&str, Exchange); 2] =
     [("fresh", Exchange::Fresh), ("adjacent", Exchange::Adjacent)];

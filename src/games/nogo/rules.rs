@@ -1,7 +1,7 @@
 //! NoGo's rule options (seed 001): the board size and Botzone's centre rule. The game itself
 //! (placement, capture and suicide illegal, the player without a move loses) is in game.rs.
 
-use crate::game::rules::{choice_name, parse_choice, parse_in_range, DeclaredRules, RuleKey};
+use crate::game::rules::{choice_name, parse_choice, size_key, BoardSide, DeclaredRules, RuleKey};
 
 use super::geometry::{MAX_SIZE, MIN_SIZE};
 
@@ -29,21 +29,20 @@ impl Default for NoGoRules {
     }
 }
 
+impl BoardSide for NoGoRules {
+    const SIDES: (usize, usize) = (MIN_SIZE, MAX_SIZE);
+    fn set_side(&mut self, side: u8) {
+        self.size = side;
+    }
+    fn side(&self) -> u8 {
+        self.size
+    }
+}
+
 impl DeclaredRules for NoGoRules {
     const GAME: &'static str = "NoGo";
     const OPTIONS: &'static [RuleKey<Self>] = &[
-        RuleKey {
-            key: "size",
-            values: &["5..19"],
-            default: "9",
-            help: "board side (the seed plays 9x9)",
-            set: |r, key, value| {
-                let n: usize = parse_in_range(key, value, MIN_SIZE..=MAX_SIZE)?;
-                r.size = n as u8;
-                Ok(())
-            },
-            get: |r| r.size.to_string(),
-        },
+        size_key(&["5..19"], "9", "board side (the seed plays 9x9)"),
         RuleKey {
             key: "centre_first",
             values: &["allowed", "forbidden"],

@@ -3,7 +3,8 @@
 //! each default is what it is and which reading each option stands for.
 
 use crate::game::rules::{
-    choice_name, parse_bool, parse_choice, parse_in_range, DeclaredRules, RuleKey, RuleSet,
+    choice_name, parse_bool, parse_choice, parse_in_range, preset_key, DeclaredRules, Presets,
+    RuleKey, RuleSet,
 };
 
 /// What a capture that would take every seed of the opponent's row does.
@@ -94,13 +95,6 @@ impl OwareRules {
         cycle: Cycle::Collect,
         end: End::Majority,
     };
-    pub const PRESETS: [(&'static str, OwareRules); 2] =
-        [("seed", OwareRules::SEED), ("abapa", OwareRules::ABAPA)];
-
-    /// The preset these options equal, or "custom".
-    pub fn preset_name(&self) -> &'static str {
-        crate::game::rules::preset_name(&Self::PRESETS, self)
-    }
 
     /// The options that decide the value of a board (what an endgame database depends on):
     /// everything except the start count and `end` (which ends a game early without changing
@@ -124,6 +118,20 @@ impl OwareRules {
     }
 }
 
+/// A preset sets every option: its readings are the whole rule set.
+impl Presets for OwareRules {
+    type Readings = OwareRules;
+    const PRESETS: &'static [(&'static str, OwareRules)] =
+        &[("seed", OwareRules::SEED), ("abapa", OwareRules::ABAPA)];
+
+    fn readings(&self) -> OwareRules {
+        *self
+    }
+    fn set_readings(&mut self, rules: OwareRules) {
+        *self = rules;
+    }
+}
+
 impl Default for OwareRules {
     fn default() -> Self {
         OwareRules::SEED
@@ -142,19 +150,11 @@ const END: [(&str, End); 2] = [("exhaust", End::Exhaust), ("majority", End::Majo
 impl DeclaredRules for OwareRules {
     const GAME: &'static str = "oware";
     const OPTIONS: &'static [RuleKey<Self>] = &[
-        RuleKey {
-            key: "preset",
-            values: &["seed", "abapa"],
-            default: "seed",
-            help: "sets every option below: the seed's rules, or Abapa as OpenSpiel's oware plays it; later options override",
-            set: |r, key, value| {
-                if !value.eq_ignore_ascii_case("custom") {
-                    *r = parse_choice(key, value, &OwareRules::PRESETS)?;
-                }
-                Ok(())
-            },
-            get: |r| r.preset_name().to_string(),
-        },
+        preset_key(
+            &["seed", "abapa"],
+            "seed",
+            "sets every option below: the seed's rules, or Abapa as OpenSpiel's oware plays it; later options override",
+        ),
         RuleKey {
             key: "seeds",
             values: &["1..8"],
