@@ -696,6 +696,49 @@ fn the_pattern_fit_reads_selfplay_files_and_reports_errors_by_stage() {
         .sum();
     assert!(held_out > 0, "games 0, 4 and 8 are held out: {csv}");
     assert!(std::fs::metadata(&weights).unwrap().len() > 0);
+    // The same fit again with the first fit's tables as the baseline: their errors stand
+    // beside the new fit's, and on the same positions they are the first fit's own errors
+    // (up to the 1/64-disc rounding of the written file).
+    let fit_again = |baseline: &str| {
+        boardlab(&[
+            "tune",
+            "patterns",
+            "--positions",
+            with_exact.to_str().unwrap(),
+            without.to_str().unwrap(),
+            "--out",
+            dir.join("fit2").to_str().unwrap(),
+            "--weights",
+            dir.join("w2.bin").to_str().unwrap(),
+            "--epochs",
+            "3",
+            "--holdout",
+            "4",
+            "--baseline",
+            baseline,
+        ])
+    };
+    let (code, out, err) = fit_again(weights.to_str().unwrap());
+    assert_eq!(code, 0, "{out}{err}");
+    let csv2 = std::fs::read_to_string(dir.join("fit2").join("stage_errors.csv")).unwrap();
+    let rows2: Vec<&str> = csv2.lines().collect();
+    assert!(
+        rows2[0].ends_with(
+            "valid_rms,baseline_train_mae,baseline_valid_mae,baseline_train_rms,baseline_valid_rms"
+        ),
+        "{csv2}"
+    );
+    for (first, again) in rows[1..].iter().zip(&rows2[1..]) {
+        let valid_mae: f64 = first.split(',').nth(5).unwrap().parse().unwrap();
+        let baseline_valid_mae: f64 = again.split(',').nth(9).unwrap().parse().unwrap();
+        assert!(
+            (valid_mae - baseline_valid_mae).abs() < 0.05,
+            "{first} against {again}"
+        );
+    }
+    let (code, _, err) = fit_again("no-such-weights.bin");
+    assert_ne!(code, 0);
+    assert!(err.contains("--baseline no-such-weights.bin"), "{err}");
     // --games and --positions are two ways in, not one.
     let (code, _, err) = boardlab(&[
         "tune",

@@ -42,6 +42,10 @@ pub struct PatternsArgs {
     /// One game in this many is held out for validation.
     #[arg(long, default_value_t = 20)]
     holdout: u32,
+    /// Also measure these tables (a weights file, or `committed` for the build's own) on the
+    /// same positions, stage by stage: stage_errors.csv gets their errors beside the fit's.
+    #[arg(long)]
+    baseline: Option<PathBuf>,
 }
 
 pub fn run(a: PatternsArgs) -> CliResult {
@@ -86,6 +90,8 @@ pub fn run(a: PatternsArgs) -> CliResult {
     if a.label_only {
         return Ok(());
     }
+    // The baseline is read before the fit's hours are spent, so a bad path fails at once.
+    let baseline = baseline_weights(&a)?;
     let config = pat::FitConfig {
         epochs: a.epochs,
         lambda: a.lambda,
@@ -110,8 +116,17 @@ pub fn run(a: PatternsArgs) -> CliResult {
         .map_err(|e| CliError(format!("{}: {e}", a.weights.display())))?;
     let errors_path = a.out.join("stage_errors.csv");
     let mut csv = String::from(
-        "stage,empties,train_positions,valid_positions,train_mae,valid_mae,train_rms,valid_rms\n",
+        "stage,empties,train_positions,valid_positions,train_mae,valid_mae,train_rms,valid_rms",
     );
+    if baseline.is_some() {
+        csv.push_str(
+            ",baseline_train_mae,baseline_valid_mae,baseline_train_rms,baseline_valid_rms",
+        );
+    }
+    csv.push('\n');
+    let baseline_errors = baseline
+        .as_ref()
+        .map(|b| pat::stage_errors(b, &train, &valid));
     for e in pat::stage_errors(&w, &train, &valid) {
         let empties = format!("{}-{}", e.stage * 4 + 1, e.stage * 4 + 4);
         say(format!(
@@ -125,7 +140,7 @@ pub fn run(a: PatternsArgs) -> CliResult {
             e.valid_positions
         ));
         csv.push_str(&format!(
-            "{},{empties},{},{},{:.4},{:.4},{:.4},{:.4}\n",
+            "{},{empties},{},{},{:.4},{:.4},{:.4},{:.4}",
             e.stage,
             e.train_positions,
             e.valid_positions,
@@ -134,6 +149,23 @@ pub fn run(a: PatternsArgs) -> CliResult {
             e.train_mse.sqrt(),
             e.valid_mse.sqrt()
         ));
+        if let Some(b) = baseline_errors.as_ref().map(|all| all[e.stage]) {
+            say(format!(
+                "          baseline tables on the same positions: validation {:.2} discs (RMS {:.2}), train {:.2} (RMS {:.2})",
+                b.valid_mae,
+                b.valid_mse.sqrt(),
+                b.train_mae,
+                b.train_mse.sqrt()
+            ));
+            csv.push_str(&format!(
+                ",{:.4},{:.4},{:.4},{:.4}",
+                b.train_mae,
+                b.valid_mae,
+                b.train_mse.sqrt(),
+                b.valid_mse.sqrt()
+            ));
+        }
+        csv.push('\n');
     }
     std::fs::write(&errors_path, csv)
         .map_err(|e| CliError(format!("{}: {e}", errors_path.display())))?;
@@ -143,6 +175,23 @@ pub fn run(a: PatternsArgs) -> CliResult {
         started.elapsed().as_secs_f64()
     ));
     Ok(())
+}
+
+/// The tables of `--baseline` in discs: a weights file, or `committed` for the build's own.
+fn baseline_weights(a: &PatternsArgs) -> Result<Option<Vec<f32>>, CliError> {
+    let Some(path) = &a.baseline else {
+        return Ok(None);
+    };
+    if path.as_os_str() == "committed" {
+        return Ok(Some(pat::dequantise(
+            crate::games::othello::patterns::fitted(),
+        )));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| CliError(format!("--baseline {}: {e}", path.display())))?;
+    let weights = crate::games::othello::patterns::PatternWeights::from_bytes(&bytes)
+        .map_err(|e| CliError(format!("--baseline {}: {e}", path.display())))?;
+    Ok(Some(pat::dequantise(&weights)))
 }
 
 /// The arena games of `--games`, labelled by the exact solver into the run's label caches

@@ -398,6 +398,12 @@ pub fn stage_errors(w: &[f32], train: &[Sample], valid: &[Sample]) -> Vec<StageE
         .collect()
 }
 
+/// The committed format's weights back in discs, as `fit` returns them: to measure tables
+/// fitted earlier (`stage_errors`) on the positions of a new fit.
+pub fn dequantise(w: &PatternWeights) -> Vec<f32> {
+    w.weights.iter().map(|&x| x as f32 / SCALE as f32).collect()
+}
+
 /// Float weights in discs to the committed format (1/`SCALE` disc, i16).
 pub fn quantise(w: &[f32]) -> PatternWeights {
     PatternWeights {
