@@ -520,12 +520,7 @@ impl<G: GomocupBoard> ExternalProtocol<G> for GomocupClient {
 
 /// `boardlab serve --protocol gomocup --game gomoku [--engine E]`: the server is written for
 /// gomoku's own board.
-pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), String> {
-    if game != Gomoku::ID {
-        return Err(format!(
-            "the gomocup protocol plays gomoku only, not {game:?}"
-        ));
-    }
+pub fn serve_cli(engine: Option<&std::path::Path>) -> Result<(), String> {
     let served = crate::search::Served::<Gomoku>::load(engine)?;
     session::serve_stdio(
         &mut GomocupServer::new(served.agent, served.limits),

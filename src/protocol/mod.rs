@@ -38,19 +38,19 @@ use client::ExternalProtocol;
 /// served on stdin/stdout with nothing but an engine file (`line` and `gnubg` take options of
 /// their own: `cli::serve`); None for a protocol not in this table.
 pub fn serve_cli(protocol: &str, game: &str, engine: Option<&Path>) -> Option<Result<(), String>> {
-    // What a game that does not speak the protocol is told.
-    let refusal = match protocol {
-        "hub" => format!(
-            "the Hub protocol speaks international draughts: use --game draughts, not {}",
-            quote(game)
-        ),
-        "gtp" => format!("game {game:?} does not speak GTP (GTP games: nogo)"),
-        "xboard" => format!("game {game:?} does not speak XBoard (games that do: washogi)"),
-        // Servers written for their one game's own type.
-        "gomocup" => return Some(gomocup::serve_cli(game, engine)),
-        "nboard" => return Some(nboard::serve_cli(game, engine)),
+    match protocol {
+        "hub" | "gtp" | "xboard" | "gomocup" | "nboard" => {}
         _ => return None,
-    };
+    }
+    if !games_speaking(protocol).contains(&game) {
+        return Some(Err(refusal(protocol, game)));
+    }
+    match protocol {
+        // Servers written for their one game's own type.
+        "gomocup" => return Some(gomocup::serve_cli(engine)),
+        "nboard" => return Some(nboard::serve_cli(engine)),
+        _ => {}
+    }
     struct Serve<'a> {
         protocol: &'a str,
         engine: Option<&'a Path>,
@@ -91,31 +91,54 @@ pub fn serve_cli(protocol: &str, game: &str, engine: Option<&Path>) -> Option<Re
         G::bindings(&mut serve);
         serve.served
     });
-    Some(served.ok().flatten().unwrap_or(Err(refusal)))
+    Some(
+        served
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| Err(refusal(protocol, game))),
+    )
+}
+
+/// The games whose `Game::bindings` name `protocol`, in the registry's order.
+pub fn games_speaking(protocol: &str) -> Vec<&'static str> {
+    crate::games::GAME_IDS
+        .iter()
+        .copied()
+        .filter(|&id| {
+            crate::with_game!(id, |G| crate::game::bindings::names::<G>()
+                .contains(&protocol))
+            .unwrap_or(false)
+        })
+        .collect()
+}
+
+/// What a game that does not speak `protocol` is told: the games that do, from their bindings.
+fn refusal(protocol: &str, game: &str) -> String {
+    let speakers = games_speaking(protocol);
+    match speakers.as_slice() {
+        [one] => format!(
+            "game {} does not speak the {protocol} protocol: use --game {one}",
+            quote(game)
+        ),
+        _ => format!(
+            "game {} does not speak the {protocol} protocol (the games that do: {})",
+            quote(game),
+            speakers.join(", ")
+        ),
+    }
 }
 
 /// The arena's client for an engine program speaking `protocol` (an engine file's
 /// `protocol = ..`) in game `G`: an error when `G` does not speak it, None for a protocol not in
 /// this table (the arena's own adapters, `arena::adapters`, are looked up after it).
 pub fn client_for<G: Game>(protocol: &str) -> Option<Result<Box<dyn ExternalProtocol<G>>, String>> {
-    // What a game that does not speak the protocol is told; None: that the arena does not
-    // speak the protocol at all (NBoard's word before it had a binding).
-    let refusal = match protocol {
+    match protocol {
         "line" => return Some(Ok(Box::new(line::LineClient))),
         // XBoard's client sends the game's own texts, so it drives any game.
         "xboard" => return Some(Ok(Box::new(xboard::XBoardClient::default()))),
-        "hub" => Some(format!(
-            "the Hub protocol plays international draughts, not {}",
-            G::ID
-        )),
-        "gtp" => Some(format!("game {:?} does not speak GTP", G::ID)),
-        "gomocup" => Some(format!(
-            "the gomocup protocol plays gomoku only, not {}",
-            G::ID
-        )),
-        "nboard" => None,
+        "hub" | "gtp" | "gomocup" | "nboard" => {}
         _ => return None,
-    };
+    }
     struct Client<'a, G: Game> {
         protocol: &'a str,
         client: Option<Box<dyn ExternalProtocol<G>>>,
@@ -161,11 +184,7 @@ pub fn client_for<G: Game>(protocol: &str) -> Option<Result<Box<dyn ExternalProt
         client: None,
     };
     G::bindings(&mut client);
-    match (client.client, refusal) {
-        (Some(client), _) => Some(Ok(client)),
-        (None, Some(why)) => Some(Err(why)),
-        (None, None) => None,
-    }
+    Some(client.client.ok_or_else(|| refusal(protocol, G::ID)))
 }
 
 #[cfg(test)]
@@ -203,12 +222,31 @@ mod tests {
         let e = super::client_for::<Othello>("hub").unwrap().err().unwrap();
         assert_eq!(
             e,
-            "the Hub protocol plays international draughts, not othello"
+            "game \"othello\" does not speak the hub protocol: use --game draughts"
         );
         assert!(super::client_for::<NoGo>("gtp").unwrap().is_ok());
         assert!(super::client_for::<Draughts>("gtp").unwrap().is_err());
         assert!(super::client_for::<Othello>("nboard").unwrap().is_ok());
-        assert!(super::client_for::<NoGo>("nboard").is_none());
+        assert!(super::client_for::<NoGo>("nboard").unwrap().is_err());
         assert!(super::client_for::<NoGo>("frobnicate").is_none());
+    }
+
+    /// A refusal lists the games that speak the protocol from their own bindings, so a game
+    /// that learns one shows in it without the message being edited.
+    #[test]
+    fn a_refusal_names_the_games_that_speak_the_protocol() {
+        assert_eq!(super::games_speaking("gtp"), ["nogo"]);
+        assert_eq!(super::games_speaking("frobnicate"), Vec::<&str>::new());
+        let served = super::serve_cli("gomocup", "othello", None).unwrap();
+        assert_eq!(
+            served.unwrap_err(),
+            "game \"othello\" does not speak the gomocup protocol: use --game gomoku"
+        );
+        let served = super::serve_cli("xboard", "no-such-game", None).unwrap();
+        assert_eq!(
+            served.unwrap_err(),
+            "game \"no-such-game\" does not speak the xboard protocol: use --game washogi"
+        );
+        assert!(super::serve_cli("frobnicate", "othello", None).is_none());
     }
 }

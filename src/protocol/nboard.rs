@@ -202,13 +202,7 @@ const DEFAULT_ENGINE: &str =
     "name = \"ab\"\ngame = \"othello\"\nbackend = \"alphabeta\"\n[limits]\ndepth = 6\n";
 
 /// `boardlab serve --protocol nboard`: Othello only (the server is written for its board).
-pub fn serve_cli(game: &str, engine: Option<&std::path::Path>) -> Result<(), String> {
-    if game != "othello" {
-        return Err(format!(
-            "the NBoard protocol speaks Othello: use --game othello, not {}",
-            quote(game)
-        ));
-    }
+pub fn serve_cli(engine: Option<&std::path::Path>) -> Result<(), String> {
     let spec = crate::engine_file::EngineSpec::load_or(engine, DEFAULT_ENGINE)?;
     let rules = OthelloRules::parse(&spec.rules).map_err(|e| e.to_string())?;
     let agent = crate::search::build_agent::<Othello>(&spec, 0)?;
