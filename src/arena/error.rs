@@ -34,8 +34,43 @@ pub enum ArenaError {
     Opening { number: usize, why: String },
     /// A recorded game that is no game of this tournament.
     ForeignGame { path: String, index: usize },
+    /// A file of the tournament's folder that could not be read, written, opened or unpacked
+    /// (`doing` says which).
+    File {
+        doing: &'static str,
+        path: String,
+        why: String,
+    },
+    /// `merge`: a shard given twice.
+    ShardTwice { dir: String, shard: (usize, usize) },
+    /// `merge`: a folder whose tournament differs from the first one's in these fields.
+    NotAShard {
+        dir: String,
+        differs: Vec<&'static str>,
+    },
+    /// `merge`: one game index in two shards.
+    GameInTwoShards(usize),
+    /// `merge`: shards of different splits (i/N with different N).
+    MixedSplits(String),
+    /// `merge`: no folder given.
+    NothingToMerge,
+    /// `merge`: the target folder already holds games.
+    MergeTargetHoldsGames(String),
+    /// A file of the tournament's folder that reads but does not parse.
+    Malformed { path: String, why: String },
     /// The game's rules, an engine file, the openings or the game log said no; their text.
     Other(String),
+}
+
+impl ArenaError {
+    /// `doing` (read, write, open ...) `path` failed with `why`.
+    pub fn file(doing: &'static str, path: &std::path::Path, why: impl fmt::Display) -> ArenaError {
+        ArenaError::File {
+            doing,
+            path: path.display().to_string(),
+            why: why.to_string(),
+        }
+    }
 }
 
 impl fmt::Display for ArenaError {
@@ -77,6 +112,24 @@ impl fmt::Display for ArenaError {
             ArenaError::Opening { number, why } => write!(f, "opening {number}: {why}"),
             ArenaError::ForeignGame { path, index } => {
                 write!(f, "{path}: game {index} does not belong to this tournament")
+            }
+            ArenaError::File { doing, path, why } => write!(f, "cannot {doing} {path}: {why}"),
+            ArenaError::Malformed { path, why } => write!(f, "{path}: {why}"),
+            ArenaError::ShardTwice { dir, shard } => {
+                write!(f, "{dir}: shard {}/{} given twice", shard.0, shard.1)
+            }
+            ArenaError::NotAShard { dir, differs } => write!(
+                f,
+                "{dir} is not a shard of the same tournament (differs in: {})",
+                differs.join(", ")
+            ),
+            ArenaError::GameInTwoShards(index) => {
+                write!(f, "game {index} appears in more than one shard")
+            }
+            ArenaError::MixedSplits(shards) => write!(f, "shards of different splits: {shards}"),
+            ArenaError::NothingToMerge => f.write_str("nothing to merge"),
+            ArenaError::MergeTargetHoldsGames(path) => {
+                write!(f, "{path} exists; merge into a new directory")
             }
             ArenaError::Other(text) => f.write_str(text),
         }

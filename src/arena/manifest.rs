@@ -6,6 +6,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::error::ArenaError;
+
 use super::adjudicate::Adjudication;
 use super::match_format::MatchFormat;
 use super::openings::Opening;
@@ -115,17 +117,20 @@ impl Manifest {
     pub fn engine_names(&self) -> Vec<String> {
         self.engines.iter().map(|e| e.name.clone()).collect()
     }
-    pub fn load(dir: &Path) -> Result<Manifest, String> {
+    pub fn load(dir: &Path) -> Result<Manifest, ArenaError> {
         let path = dir.join("tournament.json");
-        let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| ArenaError::file("read", &path, e))?;
+        serde_json::from_str(&text).map_err(|e| ArenaError::Malformed {
+            path: path.display().to_string(),
+            why: e.to_string(),
+        })
     }
-    pub fn save(&self, dir: &Path) -> Result<(), String> {
+    pub fn save(&self, dir: &Path) -> Result<(), ArenaError> {
         let path = dir.join("tournament.json");
-        let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
-        std::fs::write(&path, text + "\n")
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        let text =
+            serde_json::to_string_pretty(self).map_err(|e| ArenaError::Other(e.to_string()))?;
+        std::fs::write(&path, text + "\n").map_err(|e| ArenaError::file("write", &path, e))
     }
     /// The fields that differ from `other`, for an error that says what changed.
     pub fn differences(&self, other: &Manifest) -> Vec<&'static str> {

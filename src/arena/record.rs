@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::error::ArenaError;
+
 use crate::game::GameRecord;
 
 /// A finished game as the arena records it.
@@ -208,24 +210,29 @@ pub fn load_games(path: &Path, repair: bool) -> Result<Vec<ArenaRecord>, String>
 /// Appends game lines; each line goes out in one write and is flushed at once.
 pub struct GameWriter {
     file: File,
+    path: std::path::PathBuf,
 }
 
 impl GameWriter {
-    pub fn open(path: &Path) -> Result<GameWriter, String> {
+    pub fn open(path: &Path) -> Result<GameWriter, ArenaError> {
         let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        Ok(GameWriter { file })
+            .map_err(|e| ArenaError::file("open", path, e))?;
+        Ok(GameWriter {
+            file,
+            path: path.to_path_buf(),
+        })
     }
-    pub fn append(&mut self, rec: &ArenaRecord) -> Result<(), String> {
-        let mut line = serde_json::to_string(rec).map_err(|e| e.to_string())?;
+    pub fn append(&mut self, rec: &ArenaRecord) -> Result<(), ArenaError> {
+        // A record always serialises (plain fields and strings); the error is kept as text.
+        let mut line = serde_json::to_string(rec).map_err(|e| ArenaError::Other(e.to_string()))?;
         line.push('\n');
         self.file
             .write_all(line.as_bytes())
             .and_then(|_| self.file.flush())
-            .map_err(|e| format!("cannot write a game record: {e}"))
+            .map_err(|e| ArenaError::file("write a game record to", &self.path, e))
     }
 }
 

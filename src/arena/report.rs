@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+use super::error::ArenaError;
+
 use super::sprt::SprtDecision;
 use super::stats::EloEstimate;
 use super::summary::{MatchSummary, Summary};
@@ -271,18 +273,17 @@ fn matches_md(ms: &MatchSummary) -> String {
 }
 
 /// Writes every output file into `dir`.
-pub fn write_outputs(dir: &Path, s: &Summary) -> Result<(), String> {
+pub fn write_outputs(dir: &Path, s: &Summary) -> Result<(), ArenaError> {
     let w = |name: &str, text: String| {
-        std::fs::write(dir.join(name), text)
-            .map_err(|e| format!("cannot write {}: {e}", dir.join(name).display()))
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|e| ArenaError::file("write", &path, e))
     };
     w("standings.csv", standings_csv(s))?;
-    w(
-        "summary.json",
-        serde_json::to_string_pretty(&serde_json::to_value(s).map_err(|e| e.to_string())?)
-            .map_err(|e| e.to_string())?
-            + "\n",
-    )?;
+    // Through a Value, whose keys are sorted: summary.json's key order as it always was.
+    let json = serde_json::to_value(s)
+        .and_then(|v| serde_json::to_string_pretty(&v))
+        .map_err(|e| ArenaError::Other(e.to_string()))?;
+    w("summary.json", json + "\n")?;
     w("summary.md", summary_md(s))?;
     w("ratings.svg", ratings_chart(s)?)?;
     Ok(())

@@ -56,7 +56,7 @@ enum Work<'a> {
 
 /// A run kept compressed (`games.jsonl.gz`, as results/ keeps finished runs) and run again is
 /// unpacked to `games.jsonl` first, so the games it adds are appended to the same file.
-fn unpack_finished_run(path: &Path) -> Result<(), String> {
+fn unpack_finished_run(path: &Path) -> Result<(), ArenaError> {
     let twin = crate::game::record_file::gz_twin(path);
     if path.exists() || !twin.exists() {
         return Ok(());
@@ -66,8 +66,8 @@ fn unpack_finished_run(path: &Path) -> Result<(), String> {
     let partial = path.with_extension("jsonl.unpacking");
     std::fs::write(&partial, bytes)
         .and_then(|()| std::fs::rename(&partial, path))
-        .map_err(|e| format!("cannot unpack {}: {e}", twin.display()))?;
-    std::fs::remove_file(&twin).map_err(|e| format!("cannot remove {}: {e}", twin.display()))
+        .map_err(|e| ArenaError::file("unpack", &twin, e))?;
+    std::fs::remove_file(&twin).map_err(|e| ArenaError::file("remove", &twin, e))
 }
 
 /// Plays every planned game missing from `dir/games.jsonl`; returns all games, sorted by index.
@@ -164,7 +164,7 @@ pub fn run<G: GameKnowledge>(
     let record = |rec: ArenaRecord| -> bool {
         let mut sh = shared.lock().expect("no worker panics holding the lock");
         if let Err(e) = sh.writer.append(&rec) {
-            sh.error = Some(ArenaError::Other(e));
+            sh.error = Some(e);
             stop.store(true, Ordering::SeqCst);
             return false;
         }

@@ -340,7 +340,7 @@ impl<G: GameKnowledge> GameBatch for LocalBatch<G> {
         match Manifest::load(dir) {
             Ok(old) if old.differences(m).is_empty() => {}
             Ok(_) => return Err(format!("{} holds another iteration's games", dir.display())),
-            Err(_) => m.save(dir)?,
+            Err(_) => m.save(dir).map_err(|e| e.to_string())?,
         }
         let opts = crate::arena::runner::RunOptions {
             concurrency: self.concurrency,
