@@ -43,6 +43,9 @@ def parse():
     p.add_argument("--exact-empties", type=int, default=14, help="exact labels from this many empties")
     p.add_argument("--opening-plies", default="4..20", help="self-play's random opening length A..B")
     p.add_argument("--window", type=int, default=3, help="fit on the data of the last N attempts")
+    p.add_argument("--first-data", nargs="+", default=[],
+                   help="attempt 1 fits these position files (made beforehand, e.g. by "
+                        "scripts/tools/othello_selfplay.sh) instead of its own self-play")
     p.add_argument("--fit-args", default="", help="extra arguments for boardlab tune patterns")
     p.add_argument("--gate-games", type=int, default=2000, help="the SPRT's most games")
     p.add_argument("--elo0", type=float, default=0.0)
@@ -90,6 +93,8 @@ def load_state(a):
     path = state_path(a)
     fixed = {k: getattr(a, k) for k in ("generator", "player", "games", "exact_empties", "opening_plies",
                                           "gate_games", "elo0", "elo1", "movetime", "depth", "seed")}
+    if a.first_data:  # absent from runs started before the option, which stay resumable
+        fixed["first_data"] = [os.path.abspath(f) for f in a.first_data]
     if os.path.exists(path):
         with open(path) as f:
             st = json.load(f)
@@ -113,12 +118,15 @@ def best_weights(st):
     return kept[-1]["weights"] if kept else None
 
 
-def stage_mae(fit_dir):
-    """Held-out mean absolute error in discs over all stages, and by stage."""
+def stage_mae(fit_dir, column="valid_mae"):
+    """Held-out mean absolute error in discs over all stages, and by stage (`baseline_valid_mae`:
+    the parent's tables on the same positions; None where the fit did not measure them)."""
     rows = list(csv.DictReader(open(os.path.join(fit_dir, "stage_errors.csv"))))
+    if not rows or column not in rows[0]:
+        return None, {}
     n = sum(int(r["valid_positions"]) for r in rows)
-    mae = sum(float(r["valid_mae"]) * int(r["valid_positions"]) for r in rows) / max(n, 1)
-    return mae, {r["empties"]: float(r["valid_mae"]) for r in rows}
+    mae = sum(float(r[column]) * int(r["valid_positions"]) for r in rows) / max(n, 1)
+    return mae, {r["empties"]: float(r[column]) for r in rows}
 
 
 def gate_result(gate_dir):
@@ -141,18 +149,20 @@ def attempt(a, st, k):
     gen = os.path.join(a.run, f"gen-{k}")
     os.makedirs(gen, exist_ok=True)
     parent = best_weights(st)
-    positions = os.path.join(gen, "positions.blpos")
-    run([a.boardlab, "selfplay", "--engine", a.generator, "--games", str(a.games),
-         "--seed", str(a.seed * 1000 + k), "--opening-plies", a.opening_plies,
-         "--exact-empties", str(a.exact_empties), "--out", positions], env_weights=parent)
+    if not (k == 1 and a.first_data):
+        run([a.boardlab, "selfplay", "--engine", a.generator, "--games", str(a.games),
+             "--seed", str(a.seed * 1000 + k), "--opening-plies", a.opening_plies,
+             "--exact-empties", str(a.exact_empties), "--out", positions_of(a, k)], env_weights=parent)
     weights = os.path.join(gen, "weights.bin")
     fit_dir = os.path.join(gen, "fit")
     if not os.path.exists(weights):
-        data = [os.path.join(a.run, f"gen-{j}", "positions.blpos") for j in range(max(1, k - a.window + 1), k + 1)]
+        data = [f for j in range(max(1, k - a.window + 1), k + 1) for f in data_of(a, j)]
+        # The parent's tables measured on the same held-out positions, stage by stage.
         run([a.boardlab, "tune", "patterns", "--positions", *data, "--out", fit_dir,
-             "--weights", weights + ".partial", *a.fit_args.split()])
+             "--weights", weights + ".partial", "--baseline", parent or "committed", *a.fit_args.split()])
         os.replace(weights + ".partial", weights)
     mae, by_stage = stage_mae(fit_dir)
+    parent_mae, parent_by_stage = stage_mae(fit_dir, "baseline_valid_mae")
     gate = os.path.join(gen, "gate")
     if not os.path.exists(os.path.join(gate, "summary.json")) or not os.path.exists(os.path.join(gen, "gate.done")):
         new_file, old_file = os.path.join(gen, "new.toml"), os.path.join(gen, "old.toml")
@@ -169,12 +179,26 @@ def attempt(a, st, k):
     g = gate_result(gate)
     kept = g["decision"] == "AcceptH1"
     entry = {"attempt": k, "parent": parent, "weights": os.path.abspath(weights), "kept": kept,
-             "valid_mae": mae, "stage_mae": by_stage, **g}
+             "valid_mae": mae, "stage_mae": by_stage, "parent_valid_mae": parent_mae,
+             "parent_stage_mae": parent_by_stage, **g}
     st["attempts"] = [t for t in st["attempts"] if t["attempt"] != k] + [entry]
     save_state(a, st)
-    say(f"attempt {k}: held-out error {mae:.2f} discs, gate {g['decision']} "
+    say(f"attempt {k}: held-out error {mae:.2f} discs (parent's {fmt(parent_mae, '.2f')}), gate {g['decision']} "
         f"({g['elo'] if g['elo'] is None else round(g['elo'], 1)} Elo in {g['games']} games): "
         f"{'kept' if kept else 'rejected'}")
+
+
+def positions_of(a, k):
+    return os.path.join(a.run, f"gen-{k}", "positions.blpos")
+
+
+def data_of(a, k):
+    """The position files of attempt k."""
+    return a.first_data if k == 1 and a.first_data else [positions_of(a, k)]
+
+
+def fmt(x, spec):
+    return "-" if x is None else format(x, spec)
 
 
 def write_tables(a, st):
@@ -184,19 +208,24 @@ def write_tables(a, st):
             total += t["elo"]
         rows.append((t, total))
     with open(os.path.join(a.run, "generations.csv"), "w") as f:
-        f.write("attempt,kept,valid_mae_discs,gate_decision,gate_games,elo_vs_parent,error,elo_vs_gen0,mean_ms_new,mean_ms_parent\n")
+        f.write("attempt,kept,valid_mae_discs,parent_valid_mae_discs,gate_decision,gate_games,elo_vs_parent,error,"
+                "elo_vs_gen0,mean_ms_new,mean_ms_parent\n")
         for t, tot in rows:
             ms = [t["mean_ms"].get(f"gen-{t['attempt']}", 0), t["mean_ms"].get(f"gen-{t['attempt']}-parent", 0)]
-            f.write(f"{t['attempt']},{t['kept']},{t['valid_mae']:.3f},{t['decision']},{t['games']},"
+            parent = t.get("parent_valid_mae")
+            f.write(f"{t['attempt']},{t['kept']},{t['valid_mae']:.3f},{'' if parent is None else f'{parent:.3f}'},"
+                    f"{t['decision']},{t['games']},"
                     f"{t['elo'] if t['elo'] is not None else ''},{t['error'] if t['error'] is not None else ''},"
                     f"{tot:.1f},{ms[0]:.1f},{ms[1]:.1f}\n")
     with open(os.path.join(a.run, "generations.md"), "w") as f:
-        f.write("| attempt | kept | held-out error (discs) | gate | games | Elo vs parent | Elo vs gen 0 | ms/move new / parent |\n")
-        f.write("|---:|---|---:|---|---:|---:|---:|---|\n")
+        f.write("| attempt | kept | held-out error (discs) | parent's error, same positions | gate | games | "
+                "Elo vs parent | Elo vs gen 0 | ms/move new / parent |\n")
+        f.write("|---:|---|---:|---:|---|---:|---:|---:|---|\n")
         for t, tot in rows:
             ms = [t["mean_ms"].get(f"gen-{t['attempt']}", 0), t["mean_ms"].get(f"gen-{t['attempt']}-parent", 0)]
             elo = "-" if t["elo"] is None else f"{t['elo']:+.1f} ± {t['error'] or 0:.1f}"
-            f.write(f"| {t['attempt']} | {'yes' if t['kept'] else 'no'} | {t['valid_mae']:.2f} | {t['decision']} | "
+            f.write(f"| {t['attempt']} | {'yes' if t['kept'] else 'no'} | {t['valid_mae']:.2f} | "
+                    f"{fmt(t.get('parent_valid_mae'), '.2f')} | {t['decision']} | "
                     f"{t['games']} | {elo} | {tot:+.1f} | {ms[0]:.0f} / {ms[1]:.0f} |\n")
     write_chart(os.path.join(a.run, "generations.svg"), [(0, 0.0)] + [(t["attempt"], tot) for t, tot in rows if t["kept"]])
 
