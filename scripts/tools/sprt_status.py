@@ -3,7 +3,8 @@
 after it was stopped short of a decision): games, W-D-L of the first engine, pentanomial pair
 counts, Elo with its 95% interval (pentanomial), the mean depth each engine reached a move
 and the mean time it took a move (ms; a time control's figure to read beside the load), and
-the LLR of elo0=0, elo1=5 against the bounds +-2.94 (alpha = beta = 0.05). The formulas are
+the LLR against its bounds, with the run's own SPRT (tournament.json's `sprt`: elo0, elo1,
+alpha, beta; elo0=0, elo1=5, alpha = beta = 0.05 for a run without one). The formulas are
 those of scripts/crosscheck/stats_reference.py (the arena's own, re-derived), so the figures agree with the
 arena's summary when the run ends.
 
@@ -18,12 +19,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from lab import read_records  # noqa: E402
 from crosscheck.stats_reference import penta, sprt_llr  # noqa: E402
 
-BOUND = math.log(0.95 / 0.05)
 
 
 def status(run):
     games = read_records(os.path.join(run, "games.jsonl"))
-    first = json.load(open(os.path.join(run, "tournament.json")))["engines"][0]["name"]
+    manifest = json.load(open(os.path.join(run, "tournament.json")))
+    first = manifest["engines"][0]["name"]
+    sprt = manifest.get("sprt") or {"elo0": 0.0, "elo1": 5.0, "alpha": 0.05, "beta": 0.05}
     by_block = {}
     w = d = l = 0
     depths = {}
@@ -45,8 +47,10 @@ def status(run):
         if len(scores) == 2:
             counts[int(round(sum(scores) * 2))] += 1
     p = penta(counts)
-    llr = sprt_llr(counts, 0, 5)
-    verdict = "H1 accepted" if llr >= BOUND else "H0 accepted" if llr <= -BOUND else "undecided"
+    llr = sprt_llr(counts, sprt["elo0"], sprt["elo1"])
+    upper = math.log((1 - sprt["beta"]) / sprt["alpha"])
+    lower = math.log(sprt["beta"] / (1 - sprt["alpha"]))
+    verdict = "H1 accepted" if llr >= upper else "H0 accepted" if llr <= lower else "undecided"
     depth = {k: sum(v) / len(v) for k, v in depths.items()}
     ms = {k: sum(v) / len(v) for k, v in times.items()}
     return dict(run=os.path.basename(run.rstrip("/")), games=len(games), wdl=(w, d, l),
