@@ -20,7 +20,6 @@ from lab import read_records  # noqa: E402
 from crosscheck.stats_reference import penta, sprt_llr  # noqa: E402
 
 
-
 def status(run):
     games = read_records(os.path.join(run, "games.jsonl"))
     manifest = json.load(open(os.path.join(run, "tournament.json")))
