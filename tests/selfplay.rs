@@ -3,6 +3,7 @@
 //! and runs are the same bytes whatever the thread count, after a kill and resume, and as
 //! merged shards. Engines are tiny alpha-beta files written into a temp dir.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -564,6 +565,11 @@ fn bad_arguments_are_named() {
         (vec!["--opening-plies", "9..3"], "--opening-plies \"9..3\""),
         (vec!["--random-move", "1.5"], "--random-move 1.5"),
         (vec!["--max-plies", "0"], "--max-plies 0"),
+        (vec!["--softmax", "-1"], "--softmax -1"),
+        (
+            vec!["--softmax-plies", "30"],
+            "--softmax-plies needs --softmax",
+        ),
     ] {
         let mut a = vec!["selfplay", "--engine", &eng, "--games", "2", "--out", o];
         a.extend(extra);
@@ -635,6 +641,64 @@ fn several_engines_take_turns_and_noise_moves_are_unscored() {
         recs.iter().all(|p| p.score.is_none()),
         "a random move was scored"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Softmax noise: from the same empty opening a deterministic engine plays one game over and
+/// over (deduplication then keeps only the first game's positions); with a hot softmax every
+/// game goes its own way, each played position still has the engine's own score, and the run
+/// is as deterministic as any other.
+#[test]
+fn softmax_noise_varies_the_games_and_keeps_them_scored_and_deterministic() {
+    let dir = tempdir("softmax");
+    let d2 = engine(&dir, "othello", "alphabeta", 2, "");
+    let run = |name: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        let mut a = vec![
+            "--engine",
+            d2.as_str(),
+            "--games",
+            "6",
+            "--opening-plies",
+            "0",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        a.extend_from_slice(extra);
+        selfplay(&a);
+        out
+    };
+    let plain = positions(&run("plain.blpos", &[]));
+    let plain_games: HashSet<u32> = plain.iter().map(|p| p.game).collect();
+    assert_eq!(
+        plain_games.len(),
+        1,
+        "a deterministic engine varied its games"
+    );
+    let hot = run("hot.blpos", &["--softmax", "100000"]);
+    let recs = positions(&hot);
+    let games: HashSet<u32> = recs.iter().map(|p| p.game).collect();
+    assert_eq!(games.len(), 6, "softmax noise left games identical");
+    assert!(
+        recs.len() > 4 * plain.len(),
+        "{} vs {}",
+        recs.len(),
+        plain.len()
+    );
+    assert!(
+        recs.iter().all(|p| p.score.is_some()),
+        "a softmax move lost its score"
+    );
+    let meta = read_all(&hot).unwrap().0.meta;
+    assert!(meta.contains("softmax=100000\nsoftmax-plies="), "{meta}");
+    let again = run("again.blpos", &["--softmax", "100000"]);
+    assert!(std::fs::read(&hot).unwrap() == std::fs::read(&again).unwrap());
+    // Noise only before ply 0 is no noise: the one game again.
+    let none = positions(&run(
+        "early.blpos",
+        &["--softmax", "100000", "--softmax-plies", "0"],
+    ));
+    assert_eq!(none.len(), plain.len());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -47,6 +47,17 @@ pub struct SelfplayArgs {
     /// engine's (such a position gets no search score). 0 (default) to 1.
     #[arg(long, default_value_t = 0.0)]
     random_move: f64,
+    /// Softmax noise, as AlphaZero-style generators choose moves: the temperature, in the
+    /// engine's score units (Othello's alpha-beta: centi-discs), of a choice among every legal
+    /// move weighted by exp(value / T), each move valued by a search of its child one ply
+    /// shallower than the engine's. Costs about one shallower search a legal move. 0 (default)
+    /// is off. Two-player games; a move into a chance node or the game's end is not noised.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    softmax: f64,
+    /// Softmax noise applies only to moves before this ply (e.g. 30, as AlphaZero's first 30
+    /// moves); default: every ply.
+    #[arg(long)]
+    softmax_plies: Option<u32>,
     /// A game still running after this many plies is cut: it has no result, so none of its
     /// positions are written (counted in the summary). At most 65535.
     #[arg(long, default_value_t = 1000)]
@@ -135,6 +146,17 @@ pub fn run(args: SelfplayArgs) -> CliResult {
             args.random_move
         )));
     }
+    if !(args.softmax.is_finite() && args.softmax >= 0.0) {
+        return Err(CliError(format!(
+            "--softmax {}: give a temperature of 0 (off) or more, in the engine's score units",
+            args.softmax
+        )));
+    }
+    if args.softmax_plies.is_some() && args.softmax == 0.0 {
+        return Err(CliError(
+            "--softmax-plies needs --softmax T with T > 0".into(),
+        ));
+    }
     if args.max_plies == 0 || args.max_plies > u16::MAX as u32 {
         return Err(CliError(format!(
             "--max-plies {}: give 1 to 65535",
@@ -174,6 +196,8 @@ pub fn run(args: SelfplayArgs) -> CliResult {
         seed: args.seed,
         opening_plies,
         random_move: args.random_move,
+        softmax: args.softmax,
+        softmax_plies: args.softmax_plies.unwrap_or(u32::MAX),
         max_plies: args.max_plies,
         exact,
         shard,

@@ -1,5 +1,5 @@
 //! Self-play position generation (`boardlab selfplay`): engines play themselves in process on
-//! every core, from random openings, with optional random-move noise, and every decision node
+//! every core, from random openings, with optional random-move or softmax noise, and every decision node
 //! of every game is written to a position file (`positions_file`) with the game's result, the
 //! search score and, where an exact back end knows it, the exact value.
 //!
@@ -45,6 +45,11 @@ pub struct SelfplayConfig {
     pub opening_plies: (u32, u32),
     /// The probability that a move after the opening is uniformly random instead of searched.
     pub random_move: f64,
+    /// Softmax noise: the temperature, in the engine's score units, of the choice among every
+    /// legal move by its searched value (0: off, the engine's best move is played).
+    pub softmax: f64,
+    /// Softmax noise applies to engine moves before this ply only.
+    pub softmax_plies: u32,
     /// A game still running after this many plies is cut: no result, so none of its positions
     /// are written.
     pub max_plies: u32,
@@ -111,6 +116,13 @@ pub fn meta_text(cfg: &SelfplayConfig, exact_units: Option<ExactScore>) -> Strin
         "opening-plies={}..{}\nrandom-move={}\nmax-plies={}\n",
         cfg.opening_plies.0, cfg.opening_plies.1, cfg.random_move, cfg.max_plies
     ));
+    // Written only when on, so files of runs from before the option still resume.
+    if cfg.softmax > 0.0 {
+        m.push_str(&format!(
+            "softmax={}\nsoftmax-plies={}\n",
+            cfg.softmax, cfg.softmax_plies
+        ));
+    }
     match &cfg.exact {
         Some(e) => {
             let json = serde_json::to_string(e).expect("an engine spec serializes");
@@ -261,7 +273,21 @@ pub fn play_game<G: GameKnowledge>(
                         ));
                     }
                     let score = Some(report.score as f32).filter(|s| s.is_finite());
-                    (report.best, score)
+                    let mut mv = report.best;
+                    if cfg.softmax > 0.0 && ply < cfg.softmax_plies {
+                        if let Some(scored) =
+                            scored_moves(agent, &state, &report).map_err(|err| {
+                                format!(
+                                    "game {g} ply {ply}: engine {:?}: {err}",
+                                    cfg.engines[e].name
+                                )
+                            })?
+                        {
+                            let values: Vec<f64> = scored.iter().map(|&(_, v)| v).collect();
+                            mv = scored[softmax_pick(&values, cfg.softmax, rng.gen::<f64>())].0;
+                        }
+                    }
+                    (mv, score)
                 };
                 // An exact back end answers with an error where it knows nothing (an Othello
                 // solver above its max_empties): that position simply has no exact value.
@@ -299,6 +325,62 @@ pub fn play_game<G: GameKnowledge>(
         cut,
         records,
     })
+}
+
+/// Every legal move's value for the side to move, from a search of its child by the same
+/// agent one ply shallower than the root search (at least 1), so that all moves are valued
+/// alike. None where softmax noise does not apply to this move: a game of more than two
+/// players, a move into a chance node or into the end of the game (the child's value would be
+/// in other units than the searches'), or an engine whose scores are not finite.
+fn scored_moves<G: GameKnowledge>(
+    agent: &mut Box<dyn Agent<G>>,
+    state: &G,
+    report: &crate::agent::SearchReport<G::Move>,
+) -> Result<Option<Vec<(G::Move, f64)>>, crate::agent::AgentError> {
+    let Turn::Player(p) = state.turn() else {
+        return Ok(None);
+    };
+    if state.num_players() != 2 || !report.score.is_finite() {
+        return Ok(None);
+    }
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    if moves.len() < 2 {
+        return Ok(None);
+    }
+    let limits = Limits::depth(report.depth.saturating_sub(1).max(1));
+    let mut scored = Vec::with_capacity(moves.len());
+    for &mv in moves.iter() {
+        let mut child = state.clone();
+        child.play(mv);
+        let Turn::Player(q) = child.turn() else {
+            return Ok(None);
+        };
+        let r = agent.choose(&child, &limits)?;
+        if !r.score.is_finite() {
+            return Ok(None);
+        }
+        // A pass leaves the same player to move: the child's value is already ours.
+        scored.push((mv, if q == p { r.score } else { -r.score }));
+    }
+    Ok(Some(scored))
+}
+
+/// The index drawn by `u` in [0, 1) from the softmax of `values / temperature`.
+pub fn softmax_pick(values: &[f64], temperature: f64, u: f64) -> usize {
+    let top = values.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+    let weights: Vec<f64> = values
+        .iter()
+        .map(|v| ((v - top) / temperature).exp())
+        .collect();
+    let mut left = u * weights.iter().sum::<f64>();
+    for (i, w) in weights.iter().enumerate() {
+        if left < *w {
+            return i;
+        }
+        left -= w;
+    }
+    weights.len() - 1
 }
 
 /// What a rerun finds in an existing file.
@@ -770,6 +852,23 @@ mod tests {
         );
     }
 
+    #[test]
+    fn learn_softmax_pick_follows_the_weights() {
+        // Values 0 and ln(3) at temperature 1: weights 1 and 3, so [0, 0.25) picks the first.
+        let v = [0.0, 3f64.ln()];
+        assert_eq!(softmax_pick(&v, 1.0, 0.0), 0);
+        assert_eq!(softmax_pick(&v, 1.0, 0.2499), 0);
+        assert_eq!(softmax_pick(&v, 1.0, 0.2501), 1);
+        assert_eq!(softmax_pick(&v, 1.0, 0.9999), 1);
+        // A cold temperature is the best move; huge values do not overflow.
+        assert_eq!(
+            softmax_pick(&[1e300, 1e300 - 1e290, -1e300], 1e-3, 0.9999),
+            0
+        );
+        // A hot one is nearly uniform: u = 0.6 of three equal-ish moves is the second.
+        assert_eq!(softmax_pick(&[10.0, 11.0, 12.0], 1e9, 0.6), 1);
+    }
+
     /// A run of `games` games with no engines: what the scheduling and writing tests need.
     fn bare_config(games: u32) -> SelfplayConfig {
         SelfplayConfig {
@@ -778,6 +877,8 @@ mod tests {
             seed: 0,
             opening_plies: (0, 0),
             random_move: 0.0,
+            softmax: 0.0,
+            softmax_plies: u32::MAX,
             max_plies: 10,
             exact: None,
             shard: None,
