@@ -48,3 +48,18 @@ grep -q "1 attempts, 0 kept" "$tmp/loop2.log"
 # The fit measured the parent (the committed tables) on the same held-out positions.
 grep -q "^| 1 | no | [0-9.]* | [0-9.]* | AcceptH0 |" "$tmp/loop/generations.md"
 echo "learn: a generate-fit-gate loop rejects a weakened generation and resumes without replaying"
+
+# --data gives a later attempt position files made beforehand: the resumed run's attempt 2 fits
+# the file written above (and attempt 1's, its window) without self-play of its own, and the
+# table names it. Attempt 1, already made from its own self-play, cannot be given data.
+if "$PY" "${loop[@]}" --data "1=$tmp/run.blpos" > "$tmp/loop3.log" 2>&1; then
+  echo "learn: --data was accepted for an attempt already made" >&2; exit 1
+fi
+grep -q "attempt 1 of .* already has its own self-play" "$tmp/loop3.log"
+loop[4]=2
+"$PY" "${loop[@]}" --data "2=$tmp/run.blpos" > "$tmp/loop4.log" 2>&1 || { cat "$tmp/loop4.log" >&2; exit 1; }
+if grep -q "boardlab selfplay" "$tmp/loop4.log"; then
+  echo "learn: attempt 2 played self-play although given --data" >&2; cat "$tmp/loop4.log" >&2; exit 1
+fi
+grep -q "^| 2 | .*run.blpos |$" "$tmp/loop/generations.md" || { cat "$tmp/loop/generations.md" >&2; exit 1; }
+echo "learn: --data feeds a later attempt with files made beforehand"

@@ -46,6 +46,10 @@ def parse():
     p.add_argument("--first-data", nargs="+", default=[],
                    help="attempt 1 fits these position files (made beforehand, e.g. by "
                         "scripts/tools/othello_selfplay.sh) instead of its own self-play")
+    p.add_argument("--data", action="append", default=[], metavar="K=FILE[,FILE...]",
+                   help="attempt K fits these position files (made beforehand, e.g. with other self-play "
+                        "settings) instead of its own self-play; repeatable. May be added to a resumed run "
+                        "for attempts it has not made yet")
     p.add_argument("--fit-args", default="", help="extra arguments for boardlab tune patterns")
     p.add_argument("--gate-games", type=int, default=2000, help="the SPRT's most games")
     p.add_argument("--elo0", type=float, default=0.0)
@@ -95,14 +99,43 @@ def load_state(a):
                                           "gate_games", "elo0", "elo1", "movetime", "depth", "seed")}
     if a.first_data:  # absent from runs started before the option, which stay resumable
         fixed["first_data"] = [os.path.abspath(f) for f in a.first_data]
+    given = parse_data(a.data)
     if os.path.exists(path):
         with open(path) as f:
             st = json.load(f)
-        if st["args"] != fixed:
-            diff = {k: (st["args"].get(k), v) for k, v in fixed.items() if st["args"].get(k) != v}
+        old = {k: v for k, v in st["args"].items() if k != "attempt_data"}
+        if old != fixed:
+            diff = {k: (old.get(k), v) for k, v in fixed.items() if old.get(k) != v}
             sys.exit(f"generations: {a.run} was started with other arguments (was, now): {diff}")
+        have = st["args"].setdefault("attempt_data", {})
+        made = {str(t["attempt"]) for t in st["attempts"]}
+        for k, files in given.items():
+            if have.get(k, files) != files:
+                sys.exit(f"generations: --data {k}=...: attempt {k} of {a.run} was given {have[k]}")
+            if k not in have and (k in made or os.path.exists(positions_of(a, int(k)))):
+                sys.exit(f"generations: --data {k}=...: attempt {k} of {a.run} already has its own self-play")
+            have[k] = files
+        if not have:
+            del st["args"]["attempt_data"]
         return st
+    if given:
+        fixed["attempt_data"] = given
     return {"args": fixed, "attempts": []}
+
+
+def parse_data(items):
+    """`--data K=FILE[,FILE...]` options as {"K": [absolute paths]}."""
+    out = {}
+    for item in items:
+        k, sep, files = item.partition("=")
+        if not sep or not k.strip().isdigit() or int(k) < 1 or not files:
+            sys.exit(f"generations: --data {item!r}: give K=FILE[,FILE...] with K an attempt from 1")
+        paths = [os.path.abspath(f) for f in files.split(",") if f]
+        missing = [f for f in paths if not os.path.exists(f)]
+        if missing:
+            sys.exit(f"generations: --data {item!r}: no such file {missing[0]}")
+        out[str(int(k))] = paths
+    return out
 
 
 def save_state(a, st):
@@ -149,14 +182,14 @@ def attempt(a, st, k):
     gen = os.path.join(a.run, f"gen-{k}")
     os.makedirs(gen, exist_ok=True)
     parent = best_weights(st)
-    if not (k == 1 and a.first_data):
+    if not given_data(st, k) and not (k == 1 and a.first_data):
         run([a.boardlab, "selfplay", "--engine", a.generator, "--games", str(a.games),
              "--seed", str(a.seed * 1000 + k), "--opening-plies", a.opening_plies,
              "--exact-empties", str(a.exact_empties), "--out", positions_of(a, k)], env_weights=parent)
     weights = os.path.join(gen, "weights.bin")
     fit_dir = os.path.join(gen, "fit")
+    data = [f for j in range(max(1, k - a.window + 1), k + 1) for f in data_of(a, st, j)]
     if not os.path.exists(weights):
-        data = [f for j in range(max(1, k - a.window + 1), k + 1) for f in data_of(a, j)]
         # The parent's tables measured on the same held-out positions, stage by stage.
         run([a.boardlab, "tune", "patterns", "--positions", *data, "--out", fit_dir,
              "--weights", weights + ".partial", "--baseline", parent or "committed", *a.fit_args.split()])
@@ -179,6 +212,7 @@ def attempt(a, st, k):
     g = gate_result(gate)
     kept = g["decision"] == "AcceptH1"
     entry = {"attempt": k, "parent": parent, "weights": os.path.abspath(weights), "kept": kept,
+             "own_data": data_of(a, st, k), "fitted_on": [os.path.abspath(f) for f in data],
              "valid_mae": mae, "stage_mae": by_stage, "parent_valid_mae": parent_mae,
              "parent_stage_mae": parent_by_stage, **g}
     st["attempts"] = [t for t in st["attempts"] if t["attempt"] != k] + [entry]
@@ -192,9 +226,14 @@ def positions_of(a, k):
     return os.path.join(a.run, f"gen-{k}", "positions.blpos")
 
 
-def data_of(a, k):
+def given_data(st, k):
+    """The position files given for attempt k by --data (None: it makes its own)."""
+    return st["args"].get("attempt_data", {}).get(str(k))
+
+
+def data_of(a, st, k):
     """The position files of attempt k."""
-    return a.first_data if k == 1 and a.first_data else [positions_of(a, k)]
+    return given_data(st, k) or (a.first_data if k == 1 and a.first_data else [positions_of(a, k)])
 
 
 def fmt(x, spec):
@@ -219,15 +258,20 @@ def write_tables(a, st):
                     f"{tot:.1f},{ms[0]:.1f},{ms[1]:.1f}\n")
     with open(os.path.join(a.run, "generations.md"), "w") as f:
         f.write("| attempt | kept | held-out error (discs) | parent's error, same positions | gate | games | "
-                "Elo vs parent | Elo vs gen 0 | ms/move new / parent |\n")
-        f.write("|---:|---|---:|---:|---|---:|---:|---:|---|\n")
+                "Elo vs parent | Elo vs gen 0 | ms/move new / parent | own data |\n")
+        f.write("|---:|---|---:|---:|---|---:|---:|---:|---|---|\n")
         for t, tot in rows:
             ms = [t["mean_ms"].get(f"gen-{t['attempt']}", 0), t["mean_ms"].get(f"gen-{t['attempt']}-parent", 0)]
             elo = "-" if t["elo"] is None else f"{t['elo']:+.1f} ± {t['error'] or 0:.1f}"
             f.write(f"| {t['attempt']} | {'yes' if t['kept'] else 'no'} | {t['valid_mae']:.2f} | "
                     f"{fmt(t.get('parent_valid_mae'), '.2f')} | {t['decision']} | "
-                    f"{t['games']} | {elo} | {tot:+.1f} | {ms[0]:.0f} / {ms[1]:.0f} |\n")
+                    f"{t['games']} | {elo} | {tot:+.1f} | {ms[0]:.0f} / {ms[1]:.0f} | {own_data(t)} |\n")
     write_chart(os.path.join(a.run, "generations.svg"), [(0, 0.0)] + [(t["attempt"], tot) for t, tot in rows if t["kept"]])
+
+
+def own_data(t):
+    """An attempt's own position files, relative to here (runs older than the column: -)."""
+    return ", ".join(os.path.relpath(f) for f in t.get("own_data", [])) or "-"
 
 
 def write_chart(path, points):
