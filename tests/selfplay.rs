@@ -384,7 +384,7 @@ fn merged_shards_are_the_unsharded_run() {
     selfplay(&all);
     let shards: Vec<String> = (0..3).map(|i| file(&format!("s{i}.blpos"))).collect();
     for (i, s) in shards.iter().enumerate() {
-        let spec = format!("{i}/3");
+        let spec = format!("{}/3", i + 1);
         let mut a = base.to_vec();
         a.extend(["--out", s, "--shard", &spec]);
         selfplay(&a);
@@ -421,7 +421,8 @@ fn merged_shards_are_the_unsharded_run() {
         &file("x.blpos"),
     ]);
     assert_eq!(code, 2);
-    assert!(err.contains("shard 1/3 is missing"), "{err}");
+    // Shards are named 1-based, as the tournament's: s1.blpos is shard 2/3.
+    assert!(err.contains("shard 2/3 is missing"), "{err}");
     let (code, _, err) = boardlab(&[
         "selfplay",
         "merge",
@@ -561,7 +562,8 @@ fn bad_arguments_are_named() {
     let out = dir.join("x.blpos");
     let o = out.to_str().unwrap();
     for (extra, want) in [
-        (vec!["--shard", "3/3"], "--shard \"3/3\""),
+        (vec!["--shard", "4/3"], "--shard \"4/3\""),
+        (vec!["--shard", "0/3"], "--shard \"0/3\""),
         (vec!["--opening-plies", "9..3"], "--opening-plies \"9..3\""),
         (vec!["--random-move", "1.5"], "--random-move 1.5"),
         (vec!["--max-plies", "0"], "--max-plies 0"),

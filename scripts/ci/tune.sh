@@ -15,3 +15,16 @@ args=(tune spsa --engine engines/othello/ab-d4.toml --params "$tmp/params.txt" -
 "$B" "${args[@]}" --out "$tmp/ray" --ray-shards 2 --python "$PY" > /dev/null
 cmp "$tmp/local/state.json" "$tmp/ray/state.json"
 echo "tune: SPSA on 2 Ray shards = SPSA in one process ($(grep -c '"k"' "$tmp/ray/state.json") iterations)"
+
+# Self-play on Ray (scripts/tools/ray_selfplay.py): 3 shards on a local Ray instance, merged,
+# are the unsharded run's file byte for byte; run again, the driver replays nothing and writes
+# the same file.
+sp=(--engine engines/othello/ab-d4.toml --games 12 --seed 9 --opening-plies 2..6 --exact-empties 6)
+"$B" selfplay "${sp[@]}" --quiet --out "$tmp/one.blpos" > /dev/null
+"$PY" scripts/tools/ray_selfplay.py --shards 3 --boardlab "$B" --out "$tmp/ray.blpos" -- "${sp[@]}" 2> "$tmp/ray.log"
+cmp "$tmp/one.blpos" "$tmp/ray.blpos"
+[ "$(grep -c "shards done" "$tmp/ray.log")" -eq 3 ]
+"$PY" scripts/tools/ray_selfplay.py --shards 3 --boardlab "$B" --out "$tmp/ray.blpos" -- "${sp[@]}" 2> "$tmp/ray2.log"
+grep -q "already complete" "$tmp/ray2.log"
+cmp "$tmp/one.blpos" "$tmp/ray.blpos"
+echo "selfplay: 3 Ray shards merged = the unsharded run, and a rerun replays nothing"

@@ -72,7 +72,8 @@ pub struct SelfplayArgs {
     /// asked at every written position; where it knows nothing the position has no exact value.
     #[arg(long)]
     exact: Option<PathBuf>,
-    /// Play only the games g with g % N == i (e.g. 0/4): N machines split a run, and
+    /// Play only shard i of N (1-based, as the tournament's: 1/4 .. 4/4), the games g with
+    /// g % N == i - 1: N machines split a run (scripts/tools/ray_selfplay.py on Ray), and
     /// `boardlab selfplay merge` combines their files into the unsharded run's file.
     #[arg(long)]
     shard: Option<String>,

@@ -137,7 +137,7 @@ pub fn meta_text(cfg: &SelfplayConfig, exact_units: Option<ExactScore>) -> Strin
     }
     m.push_str("score=side-to-move search score in the engine's units\n");
     if let Some((i, n)) = cfg.shard {
-        m.push_str(&format!("shard={i}/{n}\n"));
+        m.push_str(&format!("shard={}/{n}\n", i + 1));
     }
     m
 }
@@ -157,16 +157,16 @@ fn split_shard(meta: &str) -> (String, Option<(u32, u32)>) {
     (rest, shard)
 }
 
-/// Reads `i/N` with `i < N`.
+/// Reads `i/N` with `1 <= i <= N` (1-based, as the tournament's `--shard`) into `(i - 1, N)`.
 pub fn parse_shard(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("--shard {text:?}: give i/N with 0 <= i < N (e.g. 0/4)");
+    let bad = || format!("--shard {text:?}: give i/N with 1 <= i <= N (e.g. 1/4)");
     let (i, n) = text.split_once('/').ok_or_else(bad)?;
     let i: u32 = i.trim().parse().map_err(|_| bad())?;
     let n: u32 = n.trim().parse().map_err(|_| bad())?;
-    if n == 0 || i >= n {
+    if n == 0 || i == 0 || i > n {
         return Err(bad());
     }
-    Ok((i, n))
+    Ok((i - 1, n))
 }
 
 /// Which engine each seat plays in game `g`: with one engine, it plays every seat; with more
@@ -744,14 +744,18 @@ pub fn merge(inputs: &[PathBuf], out: &Path) -> Result<FileEnd, String> {
             }
         }
         if shards_seen.contains(&i) {
-            return Err(format!("{}: shard {i}/{n} given twice", path.display()));
+            return Err(format!(
+                "{}: shard {}/{n} given twice",
+                path.display(),
+                i + 1
+            ));
         }
         shards_seen.push(i);
         readers.push((path.clone(), r, None::<(Vec<PositionRecord>, GameEnd)>));
     }
     let (header, n) = base.expect("at least one input");
     if let Some(missing) = (0..n).find(|i| !shards_seen.contains(i)) {
-        return Err(format!("merge: shard {missing}/{n} is missing"));
+        return Err(format!("merge: shard {}/{n} is missing", missing + 1));
     }
     let mut writer = PositionWriter::create(out, &header)?;
     let io = |e: std::io::Error| format!("{}: cannot write: {e}", out.display());
@@ -829,11 +833,12 @@ mod tests {
 
     #[test]
     fn learn_shards_parse_and_leave_the_meta() {
-        assert_eq!(parse_shard("1/4"), Ok((1, 4)));
-        for bad in ["4/4", "1/0", "x/2", "1", "-1/2"] {
+        assert_eq!(parse_shard("2/4"), Ok((1, 4)));
+        assert_eq!(parse_shard("4/4"), Ok((3, 4)));
+        for bad in ["0/4", "5/4", "1/0", "x/2", "1", "-1/2"] {
             assert!(parse_shard(bad).unwrap_err().contains("--shard"), "{bad}");
         }
-        let (rest, shard) = split_shard("games=3\nseed=1\nshard=2/3\n");
+        let (rest, shard) = split_shard("games=3\nseed=1\nshard=3/3\n");
         assert_eq!((rest.as_str(), shard), ("games=3\nseed=1\n", Some((2, 3))));
     }
 
