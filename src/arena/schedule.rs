@@ -144,7 +144,7 @@ impl Schedule {
 
 /// Parses `i/N` with 1 <= i <= N.
 pub fn parse_shard(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--shard expects i/N with 1 <= i <= N, got {text:?}");
+    let bad = || format!("--shard {text:?}: give i/N with 1 <= i <= N (e.g. 1/4)");
     let (i, n) = text.split_once('/').ok_or_else(bad)?;
     let i: usize = i.trim().parse().map_err(|_| bad())?;
     let n: usize = n.trim().parse().map_err(|_| bad())?;

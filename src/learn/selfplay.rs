@@ -1,6 +1,6 @@
 //! Self-play position generation (`boardlab selfplay`): engines play themselves in process on
-//! every core, from random openings, with optional random-move or softmax noise, and every decision node
-//! of every game is written to a position file (`positions_file`) with the game's result, the
+//! every core, from random openings, with optional random-move or softmax noise, and every
+//! decision node of every game is written to a position file (`positions_file`) with the game's result, the
 //! search score and, where an exact back end knows it, the exact value.
 //!
 //! Three properties make runs usable at scale:
@@ -157,16 +157,12 @@ fn split_shard(meta: &str) -> (String, Option<(u32, u32)>) {
     (rest, shard)
 }
 
-/// Reads `i/N` with `1 <= i <= N` (1-based, as the tournament's `--shard`) into `(i - 1, N)`.
+/// Reads `i/N` as the tournament's `--shard` does (1-based) into `(i - 1, N)`.
 pub fn parse_shard(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("--shard {text:?}: give i/N with 1 <= i <= N (e.g. 1/4)");
-    let (i, n) = text.split_once('/').ok_or_else(bad)?;
-    let i: u32 = i.trim().parse().map_err(|_| bad())?;
-    let n: u32 = n.trim().parse().map_err(|_| bad())?;
-    if n == 0 || i == 0 || i > n {
-        return Err(bad());
-    }
-    Ok((i - 1, n))
+    let (i, n) = crate::arena::schedule::parse_shard(text)?;
+    let n = u32::try_from(n)
+        .map_err(|_| format!("--shard {text:?}: N is more than the games a run can have"))?;
+    Ok((i as u32 - 1, n))
 }
 
 /// Which engine each seat plays in game `g`: with one engine, it plays every seat; with more
@@ -275,8 +271,8 @@ pub fn play_game<G: GameKnowledge>(
                     let score = Some(report.score as f32).filter(|s| s.is_finite());
                     let mut mv = report.best;
                     if cfg.softmax > 0.0 && ply < cfg.softmax_plies {
-                        if let Some(scored) =
-                            scored_moves(agent, &state, &report).map_err(|err| {
+                        if let Some(scored) = scored_moves(agent.as_mut(), &state, p, &report)
+                            .map_err(|err| {
                                 format!(
                                     "game {g} ply {ply}: engine {:?}: {err}",
                                     cfg.engines[e].name
@@ -333,13 +329,11 @@ pub fn play_game<G: GameKnowledge>(
 /// players, a move into a chance node or into the end of the game (the child's value would be
 /// in other units than the searches'), or an engine whose scores are not finite.
 fn scored_moves<G: GameKnowledge>(
-    agent: &mut Box<dyn Agent<G>>,
+    agent: &mut dyn Agent<G>,
     state: &G,
+    p: usize,
     report: &crate::agent::SearchReport<G::Move>,
 ) -> Result<Option<Vec<(G::Move, f64)>>, crate::agent::AgentError> {
-    let Turn::Player(p) = state.turn() else {
-        return Ok(None);
-    };
     if state.num_players() != 2 || !report.score.is_finite() {
         return Ok(None);
     }
