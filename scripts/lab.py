@@ -69,3 +69,14 @@ def unpack(path):
         dst.write(src.read())
     os.replace(partial, path)
     os.remove(twin)
+
+
+def forwarded_args(parser, args, reserved):
+    """What a driver passes on to a boardlab command: the arguments after `--`, refusing those
+    the driver sets itself (a parser error naming the flag)."""
+    if args and args[0] == "--":
+        args = args[1:]
+    for flag in reserved:
+        if flag in args:
+            parser.error(f"{flag} is set by the driver")
+    return args

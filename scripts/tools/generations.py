@@ -107,7 +107,7 @@ def load_state(a):
         if old != fixed:
             diff = {k: (old.get(k), v) for k, v in fixed.items() if old.get(k) != v}
             sys.exit(f"generations: {a.run} was started with other arguments (was, now): {diff}")
-        have = st["args"].setdefault("attempt_data", {})
+        have = st["args"].get("attempt_data", {})
         made = {str(t["attempt"]) for t in st["attempts"]}
         for k, files in given.items():
             if have.get(k, files) != files:
@@ -115,8 +115,8 @@ def load_state(a):
             if k not in have and (k in made or os.path.exists(positions_of(a, int(k)))):
                 sys.exit(f"generations: --data {k}=...: attempt {k} of {a.run} already has its own self-play")
             have[k] = files
-        if not have:
-            del st["args"]["attempt_data"]
+        if have:
+            st["args"]["attempt_data"] = have
         return st
     if given:
         fixed["attempt_data"] = given
@@ -188,8 +188,8 @@ def attempt(a, st, k):
              "--exact-empties", str(a.exact_empties), "--out", positions_of(a, k)], env_weights=parent)
     weights = os.path.join(gen, "weights.bin")
     fit_dir = os.path.join(gen, "fit")
-    data = [f for j in range(max(1, k - a.window + 1), k + 1) for f in data_of(a, st, j)]
     if not os.path.exists(weights):
+        data = [f for j in range(max(1, k - a.window + 1), k + 1) for f in data_of(a, st, j)]
         # The parent's tables measured on the same held-out positions, stage by stage.
         run([a.boardlab, "tune", "patterns", "--positions", *data, "--out", fit_dir,
              "--weights", weights + ".partial", "--baseline", parent or "committed", *a.fit_args.split()])
@@ -212,7 +212,6 @@ def attempt(a, st, k):
     g = gate_result(gate)
     kept = g["decision"] == "AcceptH1"
     entry = {"attempt": k, "parent": parent, "weights": os.path.abspath(weights), "kept": kept,
-             "own_data": data_of(a, st, k), "fitted_on": [os.path.abspath(f) for f in data],
              "valid_mae": mae, "stage_mae": by_stage, "parent_valid_mae": parent_mae,
              "parent_stage_mae": parent_by_stage, **g}
     st["attempts"] = [t for t in st["attempts"] if t["attempt"] != k] + [entry]
@@ -265,13 +264,13 @@ def write_tables(a, st):
             elo = "-" if t["elo"] is None else f"{t['elo']:+.1f} ± {t['error'] or 0:.1f}"
             f.write(f"| {t['attempt']} | {'yes' if t['kept'] else 'no'} | {t['valid_mae']:.2f} | "
                     f"{fmt(t.get('parent_valid_mae'), '.2f')} | {t['decision']} | "
-                    f"{t['games']} | {elo} | {tot:+.1f} | {ms[0]:.0f} / {ms[1]:.0f} | {own_data(t)} |\n")
+                    f"{t['games']} | {elo} | {tot:+.1f} | {ms[0]:.0f} / {ms[1]:.0f} | {own_data(a, st, t['attempt'])} |\n")
     write_chart(os.path.join(a.run, "generations.svg"), [(0, 0.0)] + [(t["attempt"], tot) for t, tot in rows if t["kept"]])
 
 
-def own_data(t):
-    """An attempt's own position files, relative to here (runs older than the column: -)."""
-    return ", ".join(os.path.relpath(f) for f in t.get("own_data", [])) or "-"
+def own_data(a, st, k):
+    """Attempt k's own position files, relative to here."""
+    return ", ".join(os.path.relpath(f) for f in data_of(a, st, k))
 
 
 def write_chart(path, points):

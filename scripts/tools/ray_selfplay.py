@@ -36,11 +36,7 @@ def parse():
                    help="worker threads of each shard's selfplay; Ray reserves as many CPUs for it")
     p.add_argument("selfplay", nargs=argparse.REMAINDER, help="-- then boardlab selfplay arguments")
     a = p.parse_args()
-    if a.selfplay and a.selfplay[0] == "--":
-        a.selfplay = a.selfplay[1:]
-    for bad in ("--out", "--shard", "--quiet", "--threads"):
-        if bad in a.selfplay:
-            p.error(f"{bad} is set by the driver")
+    a.selfplay = lab.forwarded_args(p, a.selfplay, ("--out", "--shard", "--quiet", "--threads"))
     if a.shards < 1:
         p.error("--shards must be at least 1")
     if a.threads_per_shard < 1:

@@ -46,11 +46,7 @@ def parse():
                         "with --sprt, stop after the first wave whose merged games decide the test")
     p.add_argument("tournament", nargs=argparse.REMAINDER, help="-- then boardlab tournament arguments")
     a = p.parse_args()
-    if a.tournament and a.tournament[0] == "--":
-        a.tournament = a.tournament[1:]
-    for bad in ("--out", "--shard", "--resume"):
-        if bad in a.tournament:
-            p.error(f"{bad} is set by the driver")
+    a.tournament = lab.forwarded_args(p, a.tournament, ("--out", "--shard", "--resume"))
     if a.shards < 1:
         p.error("--shards must be at least 1")
     if a.batches < 1:
