@@ -825,3 +825,54 @@ fn the_pattern_fit_reads_selfplay_files_and_reports_errors_by_stage() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_texel_fit_reads_selfplay_files_of_a_linear_game_holding_out_whole_games() {
+    let dir = tempdir("texel-fit");
+    let eng = engine(&dir, "washogi", "alphabeta", 1, "drops=true");
+    let run = dir.join("wa.blpos");
+    selfplay(&[
+        "--engine",
+        &eng,
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--out",
+        run.to_str().unwrap(),
+    ]);
+    let fit = dir.join("fit");
+    let texel = |positions: &[&str]| {
+        let mut args = vec!["tune", "texel", "--positions"];
+        args.extend_from_slice(positions);
+        let out = fit.to_str().unwrap();
+        args.extend_from_slice(&[
+            "--engine", &eng, "--out", out, "--epochs", "5", "--skip", "4", "--valid", "0.34",
+        ]);
+        boardlab(&args)
+    };
+    let (code, out, err) = texel(&[run.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let summary = std::fs::read_to_string(fit.join("summary.md")).unwrap();
+    assert!(
+        summary.contains("whole games held out, seed 1; 6 games,"),
+        "{summary}"
+    );
+    assert!(summary.contains("before ply 4"), "{summary}");
+    // The new rank terms are fitted and written with the rest.
+    let weights = std::fs::read_to_string(fit.join("weights.toml")).unwrap();
+    assert!(weights.contains("advance_oxcart"), "{weights}");
+    // A text position set cannot stand beside a position file.
+    let text = dir.join("p.txt");
+    std::fs::write(&text, "# boardlab positions v1\n# game washogi\n").unwrap();
+    let (code, _, err) = texel(&[text.to_str().unwrap(), run.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("p.txt: several --positions"), "{err}");
+    // A cut position file is refused, naming it.
+    let bytes = std::fs::read(&run).unwrap();
+    let cut = dir.join("cut.blpos");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let (code, _, err) = texel(&[cut.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("cut.blpos"), "{err}");
+}

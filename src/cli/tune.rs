@@ -22,7 +22,8 @@ use crate::arena::record::{games_path, load_games};
 use crate::engine_file::EngineSpec;
 use crate::eval::GameKnowledge;
 use crate::game::RuleSet;
-use crate::tune::{engine_file, optimizer, positions, spsa, texel};
+use crate::learn::positions_file::PositionReader;
+use crate::tune::{engine_file, optimizer, positions, spsa, texel, texel_samples};
 use crate::with_game;
 
 #[derive(Args, Debug)]
@@ -195,9 +196,18 @@ fn extract_game<G: GameKnowledge>(
 
 #[derive(Args, Debug)]
 struct TexelArgs {
-    /// The position file (`boardlab tune extract`).
+    /// The position file: a text set of `boardlab tune extract`, or one or more self-play
+    /// position files (`.blpos`, `boardlab selfplay`), read streaming and held out by whole games.
+    #[arg(long, num_args = 1.., required = true)]
+    positions: Vec<PathBuf>,
+    /// Position files (.blpos): leave out the positions before this ply of their game (the
+    /// random opening, mostly).
+    #[arg(long, default_value_t = 8)]
+    skip: u16,
+    /// Position files (.blpos): keep positions that are not quiet too (by default only
+    /// `is_quiet` ones, as `tune extract` keeps).
     #[arg(long)]
-    positions: PathBuf,
+    all: bool,
     /// The engine file whose weights are the start (and whose back end the result keeps).
     #[arg(long)]
     engine: PathBuf,
@@ -222,7 +232,7 @@ struct TexelArgs {
     /// Stop when the validation loss has not improved for this many epochs.
     #[arg(long, default_value_t = 200)]
     patience: usize,
-    /// Fraction of positions held out for validation.
+    /// Fraction of positions held out for validation (of whole games, with position files).
     #[arg(long, default_value_t = 0.1)]
     valid: f64,
     /// Seeds the validation split.
@@ -237,23 +247,81 @@ struct TexelArgs {
 }
 
 fn run_texel(a: TexelArgs) -> CliResult {
-    let (text, game, base) = positions_and_engine(&a.positions, &a.engine)?;
-    with_game!(game.as_str(), |G| texel_game::<G>(&a, &text, &base))?
-}
-
-fn texel_game<G: GameKnowledge>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliResult {
     if !(0.0..0.9).contains(&a.valid) {
         return Err(CliError(format!(
             "--valid {}: give a fraction in [0, 0.9)",
             a.valid
         )));
     }
+    let first = &a.positions[0];
+    if texel_samples::is_position_file(first) {
+        let game = PositionReader::open(first)
+            .map_err(|e| CliError(e.to_string()))?
+            .header()
+            .game
+            .clone();
+        let base = EngineSpec::load(&a.engine)?;
+        base.check_game(&game)?;
+        return with_game!(game.as_str(), |G| texel_position_files::<G>(&a, &base))?;
+    }
+    if a.positions.len() > 1 {
+        return Err(CliError(format!(
+            "{}: several --positions are read only as position files (.blpos); this is a text set",
+            first.display()
+        )));
+    }
+    let (text, game, base) = positions_and_engine(first, &a.engine)?;
+    with_game!(game.as_str(), |G| texel_text::<G>(&a, &text, &base))?
+}
+
+/// A text position set (`tune extract`), split by position.
+fn texel_text<G: GameKnowledge>(a: &TexelArgs, text: &str, base: &EngineSpec) -> CliResult {
     let started = Instant::now();
     let (_, pos) = positions::read::<G>(text)
-        .map_err(|e| CliError(format!("{}: {e}", a.positions.display())))?;
+        .map_err(|e| CliError(format!("{}: {e}", a.positions[0].display())))?;
     let data = texel::Dataset::from_positions::<G>(&pos)?;
     drop(pos);
     let (train, valid) = data.split(a.valid, a.seed);
+    let split = format!("split seed {}", a.seed);
+    texel_game::<G>(a, base, &train, &valid, &split, started)
+}
+
+/// Self-play position files, streamed, whole games held out.
+fn texel_position_files<G: GameKnowledge>(a: &TexelArgs, base: &EngineSpec) -> CliResult {
+    let started = Instant::now();
+    let opts = texel_samples::SampleOptions {
+        skip: a.skip,
+        quiet_only: !a.all,
+        valid: a.valid,
+        seed: a.seed,
+    };
+    let s = texel_samples::read::<G>(&a.positions, &opts, |n| {
+        eprintln!(
+            "texel: {n} positions read, {:.0} s",
+            started.elapsed().as_secs_f64()
+        )
+    })?;
+    let split = format!(
+        "whole games held out, seed {}; {} games, {} positions read: {} before ply {}, {} not quiet, {} labelled by an exact value",
+        a.seed, s.stats.games, s.stats.positions_seen, s.early, a.skip, s.stats.not_quiet, s.stats.exact
+    );
+    texel_game::<G>(a, base, &s.train, &s.valid, &split, started)
+}
+
+fn texel_game<G: GameKnowledge>(
+    a: &TexelArgs,
+    base: &EngineSpec,
+    train: &texel::Dataset,
+    valid: &texel::Dataset,
+    split: &str,
+    started: Instant,
+) -> CliResult {
+    if train.is_empty() {
+        return Err(CliError(format!(
+            "{}: no training positions ({split})",
+            a.positions[0].display()
+        )));
+    }
     let names = G::feature_names();
     let start = base.weights_for::<G>()?;
     let fixed = fixed_by_name(names, &a.fix)?;
@@ -270,31 +338,30 @@ fn texel_game<G: GameKnowledge>(a: &TexelArgs, text: &str, base: &EngineSpec) ->
     create_dir(&a.out)?;
     eprintln!(
         "{} positions: {} train, {} validation; {} weights",
-        data.len(),
+        train.len() + valid.len(),
         train.len(),
         valid.len(),
         names.len()
     );
-    let result = texel_with_progress(&train, &valid, &start, &opts, a.k, a.epochs);
+    let result = texel_with_progress(train, valid, &start, &opts, a.k, a.epochs);
     let name = a
         .name
         .clone()
         .unwrap_or_else(|| format!("{}-texel", base.name));
     let spec = engine_file::with_weights::<G>(base, &name, &result.weights, 3);
-    let header = texel_header("Texel-tuned", &a.engine, &a.positions, &result);
+    let header = texel_header("Texel-tuned", &a.engine, &a.positions[0], &result);
     engine_file::write(&a.out.join("weights.toml"), &spec, &header)?;
     if let Some(p) = &a.engine_out {
         engine_file::write(p, &spec, &header)?;
     }
     write_texel_logs(&a.out, &format!("{} Texel", G::ID), &result)?;
     let md = format!(
-        "# Texel tuning: {}\n\n```\n{}\n```\n\n- positions: {} ({} train, {} validation, split seed {})\n- optimizer: {} lr {}\n{}",
+        "# Texel tuning: {}\n\n```\n{}\n```\n\n- positions: {} ({} train, {} validation, {split})\n- optimizer: {} lr {}\n{}",
         G::ID,
         command_line(),
-        data.len(),
+        train.len() + valid.len(),
         train.len(),
         valid.len(),
-        a.seed,
         a.optimizer,
         lr,
         texel_result_md(&result, a.k.is_some(), names, &start, started)

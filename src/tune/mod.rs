@@ -3,6 +3,7 @@
 //!
 //! - `positions`: labelled position sets from arena game records (the file format).
 //! - `texel`: logistic (Texel) tuning of any evaluation linear in its weights.
+//! - `texel_samples`: the Texel tuner's rows read from self-play position files (`.blpos`).
 //! - `optimizer`: Adam and AdaGrad.
 //! - `spsa`: SPSA as Fishtest and OpenBench run it, its games played by the arena.
 //! - `engine_file`: tuned weights written back as an engine file.
@@ -22,3 +23,4 @@ pub mod probcut;
 pub mod spsa;
 pub mod td;
 pub mod texel;
+pub mod texel_samples;

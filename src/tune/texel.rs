@@ -60,49 +60,12 @@ impl Dataset {
     /// Every position's `G::features` from its side to move. A game whose evaluation is not a
     /// dot product of its features (`Evaluate::evaluate` answers) cannot be tuned this way.
     pub fn from_positions<G: GameKnowledge>(positions: &[Labelled<G>]) -> Result<Dataset, String> {
-        let n = G::feature_names().len();
-        if n == 0 {
-            return Err(format!("{} has no evaluation features to tune", G::ID));
-        }
-        let w = G::default_weights();
-        let mut d = Dataset::new(n);
-        let mut buf = Vec::with_capacity(n);
+        let mut rows = FeatureRows::<G>::new()?;
+        let mut d = Dataset::new(rows.features());
         for p in positions {
-            let Some(side) = side_to_move(&p.state) else {
-                continue;
-            };
-            buf.clear();
-            p.state.features(side, &mut buf);
-            if buf.len() != n {
-                return Err(format!(
-                    "{}: features wrote {} values for {n} names",
-                    G::ID,
-                    buf.len()
-                ));
+            if let Some(side) = side_to_move(&p.state) {
+                rows.push(&mut d, &p.state, side, p.label)?;
             }
-            // A game may answer `evaluate` itself (a fast path that skips zero-weight terms);
-            // that is tunable only if it equals the dot product, checked at the default
-            // weights and at a shifted set (so a zero weight cannot hide a term).
-            for weights in [w.clone(), w.iter().map(|x| x + 1.0).collect::<Vec<f64>>()] {
-                if let Some(v) = p.state.evaluate(side, &weights) {
-                    let dot: f64 = weights.iter().zip(&buf).map(|(a, b)| a * b).sum();
-                    if (v - dot).abs() > 1e-6 * (1.0 + dot.abs()) {
-                        return Err(format!(
-                            "{}'s evaluation is not linear in its features (Evaluate::evaluate \
-                             gives {v}, the weights times the features {dot}): the Texel tuner \
-                             fits linear weights only",
-                            G::ID
-                        ));
-                    }
-                }
-            }
-            d.push(
-                buf.iter()
-                    .enumerate()
-                    .filter(|(_, v)| **v != 0.0)
-                    .map(|(i, v)| (i as u32, *v as f32)),
-                p.label,
-            );
         }
         Ok(d)
     }
@@ -162,6 +125,76 @@ impl Dataset {
             }
         }
         (self.subset(&train), self.subset(&valid))
+    }
+}
+
+/// Makes a game's positions into rows: `G::features` from one side, nonzero values only,
+/// with the check that the game's evaluation is the dot product the tuner fits.
+pub struct FeatureRows<G> {
+    /// The default weights and a shifted set (so a zero weight cannot hide a term).
+    checks: [Vec<f64>; 2],
+    buf: Vec<f64>,
+    game: std::marker::PhantomData<G>,
+}
+
+impl<G: GameKnowledge> FeatureRows<G> {
+    pub fn new() -> Result<Self, String> {
+        if G::feature_names().is_empty() {
+            return Err(format!("{} has no evaluation features to tune", G::ID));
+        }
+        let w = G::default_weights();
+        let shifted = w.iter().map(|x| x + 1.0).collect();
+        Ok(FeatureRows {
+            checks: [w, shifted],
+            buf: Vec::with_capacity(G::feature_names().len()),
+            game: std::marker::PhantomData,
+        })
+    }
+    pub fn features(&self) -> usize {
+        G::feature_names().len()
+    }
+    /// Adds `state` seen by `side`, labelled `label` (in [0, 1]), to `d`.
+    pub fn push(
+        &mut self,
+        d: &mut Dataset,
+        state: &G,
+        side: usize,
+        label: f64,
+    ) -> Result<(), String> {
+        let n = self.features();
+        self.buf.clear();
+        state.features(side, &mut self.buf);
+        if self.buf.len() != n {
+            return Err(format!(
+                "{}: features wrote {} values for {n} names",
+                G::ID,
+                self.buf.len()
+            ));
+        }
+        // A game may answer `evaluate` itself (a fast path that skips zero-weight terms); that
+        // is tunable only if it equals the dot product.
+        for weights in &self.checks {
+            if let Some(v) = state.evaluate(side, weights) {
+                let dot: f64 = weights.iter().zip(&self.buf).map(|(a, b)| a * b).sum();
+                if (v - dot).abs() > 1e-6 * (1.0 + dot.abs()) {
+                    return Err(format!(
+                        "{}'s evaluation is not linear in its features (Evaluate::evaluate \
+                         gives {v}, the weights times the features {dot}): the Texel tuner \
+                         fits linear weights only",
+                        G::ID
+                    ));
+                }
+            }
+        }
+        d.push(
+            self.buf
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| **v != 0.0)
+                .map(|(i, v)| (i as u32, *v as f32)),
+            label,
+        );
+        Ok(())
     }
 }
 

@@ -1,9 +1,11 @@
 //! Evaluation features for Wa shogi, each "mine minus the opponent's" from one player's view:
 //! material by kind on the board (30 kinds, named after the piece), material in hand by type
 //! (`hand_*`, zero without drops), mobility (pseudo-legal board moves), king shelter (own pieces
-//! next to the own king), king attack (attacks on the squares next to the enemy king) and
-//! Sparrow Pawn advance. Weights are centipawns (a Sparrow Pawn on the board is 100); engine
-//! files override them by name.
+//! next to the own king), king attack (attacks on the squares next to the enemy king),
+//! Sparrow Pawn advance, and a rank term by kind (`advance_*`: each piece's ranks forward of its
+//! own back rank; the king's too): a piece-square table with one dimension, 0 by default and fitted
+//! by `boardlab tune texel` (results/tune/washogi-gen1/). Weights are centipawns (a Sparrow Pawn
+//! on the board is 100); engine files override them by name.
 
 use std::sync::OnceLock;
 
@@ -19,7 +21,15 @@ const MOBILITY: usize = KINDS - 1 + HAND_TYPES;
 const KING_SHELTER: usize = MOBILITY + 1;
 const KING_ATTACK: usize = MOBILITY + 2;
 const PAWN_ADVANCE: usize = MOBILITY + 3;
-const FEATURES: usize = MOBILITY + 4;
+/// `advance_<kind>` for every kind but the Sparrow Pawn (it has `pawn_advance`), the king's last.
+const KIND_ADVANCE: usize = MOBILITY + 4;
+const FEATURES: usize = KIND_ADVANCE + KINDS - 1;
+
+/// Index of a kind's rank feature (the Sparrow Pawn has none: `pawn_advance` is its).
+#[inline]
+const fn advance_index(kind: u8) -> usize {
+    KIND_ADVANCE + kind as usize - 1
+}
 
 /// Index of a kind's material feature (the king has none).
 #[inline]
@@ -44,6 +54,9 @@ fn names() -> &'static [&'static str] {
             v.push(Box::leak(format!("hand_{slug}").into_boxed_str()));
         }
         v.extend(["mobility", "king_shelter", "king_attack", "pawn_advance"]);
+        for slug in SLUGS.iter().skip(1) {
+            v.push(Box::leak(format!("advance_{slug}").into_boxed_str()));
+        }
         v
     })
 }
@@ -62,6 +75,8 @@ impl Evaluate for WaShogi {
         // A piece in hand can go anywhere: worth a little more than on the board.
         w.extend(VALUES.iter().take(HAND_TYPES).map(|v| v * 1.1));
         w.extend([2.0, 8.0, 5.0, 3.0]);
+        // The rank terms start at 0: the hand-set evaluation had none.
+        w.extend(std::iter::repeat_n(0.0, KINDS - 1));
         w
     }
     fn features(&self, player: PlayerId, out: &mut Vec<f64>) {
@@ -74,13 +89,15 @@ impl Evaluate for WaShogi {
             if kind != KING {
                 out[material_index(kind)] += sign(owner);
             }
+            let advance = if owner == 0 {
+                rank_of(sq)
+            } else {
+                SIZE - 1 - rank_of(sq)
+            };
             if kind == PAWN {
-                let advance = if owner == 0 {
-                    rank_of(sq)
-                } else {
-                    SIZE - 1 - rank_of(sq)
-                };
                 out[PAWN_ADVANCE] += sign(owner) * advance as f64;
+            } else {
+                out[advance_index(kind)] += sign(owner) * advance as f64;
             }
         }
         if self.rules.drops {
