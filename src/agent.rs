@@ -143,6 +143,38 @@ pub enum ExactScore {
     WinProbability,
 }
 
+impl ExactScore {
+    /// Its name in a position file's meta (`exact-units=`).
+    pub fn as_text(self) -> &'static str {
+        match self {
+            ExactScore::Margin => "margin",
+            ExactScore::WinProbability => "win-probability",
+        }
+    }
+    pub fn parse_text(text: &str) -> Option<ExactScore> {
+        [ExactScore::Margin, ExactScore::WinProbability]
+            .into_iter()
+            .find(|u| u.as_text() == text)
+    }
+    /// An exact value as the expected score of its side in [0, 1]: a margin by its sign (a win,
+    /// a draw, a loss), a win probability as it is.
+    pub fn expected_score(self, value: f64) -> f64 {
+        let v = match self {
+            ExactScore::WinProbability => value,
+            ExactScore::Margin => {
+                if value > 0.0 {
+                    1.0
+                } else if value < 0.0 {
+                    0.0
+                } else {
+                    0.5
+                }
+            }
+        };
+        v.clamp(0.0, 1.0)
+    }
+}
+
 /// Why an agent produced no move: the arena turns this into a loss with the reason recorded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AgentError {

@@ -126,11 +126,7 @@ pub fn meta_text(cfg: &SelfplayConfig, exact_units: Option<ExactScore>) -> Strin
     match &cfg.exact {
         Some(e) => {
             let json = serde_json::to_string(e).expect("an engine spec serializes");
-            let units = match exact_units {
-                Some(ExactScore::Margin) => "margin",
-                Some(ExactScore::WinProbability) => "win-probability",
-                None => "score",
-            };
+            let units = exact_units.map_or("score", ExactScore::as_text);
             m.push_str(&format!("exact={json}\nexact-units={units}\n"));
         }
         None => m.push_str("exact=none\n"),

@@ -190,19 +190,10 @@ pub fn exact_label<G: GameKnowledge>(
         Turn::Terminal => None,
         Turn::Player(_) => {
             let report = agent.choose(state, &Limits::default()).ok()?;
-            let v = match kind {
-                ExactScore::WinProbability => report.score,
-                ExactScore::Margin => {
-                    if report.score > 0.0 {
-                        1.0
-                    } else if report.score < 0.0 {
-                        0.0
-                    } else {
-                        0.5
-                    }
-                }
-            };
-            v.is_finite().then_some(v.clamp(0.0, 1.0))
+            report
+                .score
+                .is_finite()
+                .then(|| kind.expected_score(report.score))
         }
         Turn::Chance => {
             let me = side_to_move(state)?;

@@ -116,9 +116,7 @@ impl Dataset {
         let block = block.max(1);
         let (mut train, mut valid) = (Vec::new(), Vec::new());
         for r in 0..self.len() {
-            let b = (r / block) as u64;
-            let h = crate::game::zobrist::splitmix64(seed ^ b.wrapping_mul(0x9E37));
-            if (h >> 11) as f64 / (1u64 << 53) as f64 <= fraction {
+            if held_out((r / block) as u64, fraction, seed) {
                 valid.push(r);
             } else {
                 train.push(r);
@@ -196,6 +194,13 @@ impl<G: GameKnowledge> FeatureRows<G> {
         );
         Ok(())
     }
+}
+
+/// Whether the item `key` (a row block, a game number) goes to validation: drawn from `seed`
+/// with probability `fraction`, the same key and seed, the same answer.
+pub fn held_out(key: u64, fraction: f64, seed: u64) -> bool {
+    let h = crate::game::zobrist::splitmix64(seed ^ key.wrapping_mul(0x9E37));
+    (h >> 11) as f64 / (1u64 << 53) as f64 <= fraction
 }
 
 pub fn sigmoid(z: f64) -> f64 {

@@ -12,7 +12,8 @@
 use std::path::Path;
 
 use super::positions::ExtractStats;
-use super::texel::{Dataset, FeatureRows};
+use super::texel::{held_out, Dataset, FeatureRows};
+use crate::agent::ExactScore;
 use crate::eval::GameKnowledge;
 use crate::game::RuleSet;
 use crate::learn::positions_file::{Entry, PositionReader, PositionRecord};
@@ -51,32 +52,17 @@ pub fn is_position_file(path: &Path) -> bool {
         .is_ok_and(|_| magic == crate::learn::positions_file::MAGIC)
 }
 
-/// How a record's exact value becomes a label, from the header's `exact-units`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum ExactUnits {
-    WinProbability,
-    Margin,
-}
-
-fn exact_units(meta: &str) -> Option<ExactUnits> {
+/// How the header's `exact-units` says its exact values read (None: not one the tuner knows).
+fn exact_units(meta: &str) -> Option<ExactScore> {
     meta.lines()
         .filter_map(|l| l.trim().strip_prefix("exact-units="))
-        .find_map(|u| match u.trim() {
-            "win-probability" => Some(ExactUnits::WinProbability),
-            "margin" => Some(ExactUnits::Margin),
-            _ => None,
-        })
+        .find_map(|u| ExactScore::parse_text(u.trim()))
 }
 
 /// The label of one record, or why it has none.
-fn label(r: &PositionRecord, units: Option<ExactUnits>) -> Result<(f64, bool), String> {
+fn label(r: &PositionRecord, units: Option<ExactScore>) -> Result<(f64, bool), String> {
     if let (Some(v), Some(u)) = (r.exact, units) {
-        let v = v as f64;
-        let l = match u {
-            ExactUnits::WinProbability => v.clamp(0.0, 1.0),
-            ExactUnits::Margin => 0.5 + 0.5 * v.signum() * (v != 0.0) as u8 as f64,
-        };
-        return Ok((l, true));
+        return Ok((u.expected_score(v as f64), true));
     }
     let res = r.result as f64;
     if !(-1.0..=1.0).contains(&res) {
@@ -85,12 +71,6 @@ fn label(r: &PositionRecord, units: Option<ExactUnits>) -> Result<(f64, bool), S
         ));
     }
     Ok(((res + 1.0) / 2.0, false))
-}
-
-/// Whether game `game` of a run is held out.
-fn held_out(game: u32, opts: &SampleOptions) -> bool {
-    let h = crate::game::zobrist::splitmix64(opts.seed ^ (game as u64).wrapping_mul(0x9E37_79B9));
-    ((h >> 11) as f64 / (1u64 << 53) as f64) < opts.valid
 }
 
 /// Reads every file in `paths` (position files of `G`) into train and validation rows.
@@ -140,7 +120,7 @@ pub fn read<G: GameKnowledge>(
             }
             let (l, exact) = label(&r, units).map_err(at)?;
             out.stats.exact += exact as usize;
-            let into = if held_out(r.game, opts) {
+            let into = if held_out(r.game as u64, opts.valid, opts.seed) {
                 &mut out.valid
             } else {
                 &mut out.train
@@ -183,12 +163,12 @@ mod tests {
         );
         let mut e = record(0, 3, 0, -1.0, "");
         e.exact = Some(12.0);
-        assert_eq!(label(&e, Some(ExactUnits::Margin)).unwrap(), (1.0, true));
+        assert_eq!(label(&e, Some(ExactScore::Margin)).unwrap(), (1.0, true));
         e.exact = Some(0.0);
-        assert_eq!(label(&e, Some(ExactUnits::Margin)).unwrap(), (0.5, true));
+        assert_eq!(label(&e, Some(ExactScore::Margin)).unwrap(), (0.5, true));
         e.exact = Some(0.25);
         assert_eq!(
-            label(&e, Some(ExactUnits::WinProbability)).unwrap(),
+            label(&e, Some(ExactScore::WinProbability)).unwrap(),
             (0.25, true)
         );
         // An exact value without units in the header is not guessed at: the result labels it.
@@ -197,7 +177,7 @@ mod tests {
         assert!(err.contains("result 7"), "{err}");
         assert_eq!(
             exact_units("a=b\nexact-units=margin\n"),
-            Some(ExactUnits::Margin)
+            Some(ExactScore::Margin)
         );
     }
 
