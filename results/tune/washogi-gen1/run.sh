@@ -22,6 +22,6 @@ if [ ! -f "$FITTED" ]; then
 fi
 resume=()
 [ -f "$RUN/gate/tournament.json" ] && resume=(--resume)
-"$B" match "$FITTED" engines/washogi/ab-drops-q4.toml --games 2000 \
+"$B" match "$FITTED" engines/washogi/ab-drops-q4.toml --rules drops=true --games 2000 \
   --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 --seed 44 --movetime "${MOVETIME:-50}" \
   --concurrency "${CONCURRENCY:-2}" --out "$RUN/gate" ${resume[@]+"${resume[@]}"}
