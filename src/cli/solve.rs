@@ -14,13 +14,22 @@ use crate::games::ur::{Solution, Ur, UrRules};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// Game id (`ur`: the exact solution; `oware` with --seeds: the endgame database;
+    /// Game id (`ur`: the exact solution; `oware` with --seeds, `checkers` and `draughts` with
+    /// --pieces: the endgame database;
     /// `backgammon`: the one-sided bearoff database; `bigcat`, `threeway`: exact seat values).
     #[arg(long)]
     game: String,
     /// Oware: the endgame database holds every board with at most this many seeds.
     #[arg(long)]
     seeds: Option<usize>,
+    /// Checkers, draughts: the endgame database holds every position with at most this many
+    /// pieces (2 to 8; each side at least one).
+    #[arg(long)]
+    pieces: Option<usize>,
+    /// Checkers, draughts: go on from the levels already in the --out file (each finished level
+    /// is written there at once, so a stopped build loses at most the level it was on).
+    #[arg(long)]
+    resume: bool,
     /// Rule options, `key=value,key=value`.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     rules: String,
@@ -60,12 +69,14 @@ pub fn run(args: SolveArgs) -> CliResult {
     match args.game.as_str() {
         "backgammon" => return solve_backgammon(&args),
         "oware" => return solve_oware(&args),
+        "checkers" => return solve_draughts::<crate::games::draughts::Eight>(&args),
+        "draughts" => return solve_draughts::<crate::games::draughts::Ten>(&args),
         "bigcat" => return super::solve_race::bigcat(&args.rules, args.simulate, args.seed),
         "threeway" => return super::solve_race::threeway(&args.rules, args.simulate, args.seed),
         "ur" => {}
         other => {
             return Err(CliError(format!(
-                "no solver for game {other:?} (solvable: ur, oware, backgammon, bigcat, threeway)"
+                "no solver for game {other:?} (solvable: ur, oware, checkers, draughts, backgammon, bigcat, threeway)"
             )))
         }
     }
@@ -308,6 +319,124 @@ fn solve_oware(args: &SolveArgs) -> CliResult {
     if let Some(path) = &args.out {
         db.save(path).map_err(CliError)?;
         out!("written          {}", path.display());
+    }
+    Ok(())
+}
+
+/// The endgame database of checkers or draughts, level by level (2 pieces, 3, ...), each level
+/// written to --out as soon as it is solved.
+fn solve_draughts<G: crate::games::draughts::Geometry>(args: &SolveArgs) -> CliResult {
+    use crate::games::draughts::endgame::EndgameDatabase;
+    use crate::games::draughts::endgame_index::MAX_PIECES;
+    use crate::games::draughts::Rules;
+    let rules = Rules::<G>::parse(&args.rules)?;
+    let pieces = args.pieces.ok_or_else(|| {
+        CliError(format!(
+            "{} needs --pieces N (the most pieces of a position)",
+            G::ID
+        ))
+    })?;
+    if !(2..=MAX_PIECES).contains(&pieces) {
+        return Err(CliError(format!(
+            "--pieces {pieces}: give 2 to {MAX_PIECES}"
+        )));
+    }
+    if !(1..=1024).contains(&args.threads) {
+        return Err(CliError(format!(
+            "--threads {}: give 1 to 1024",
+            args.threads
+        )));
+    }
+    let out = args
+        .out
+        .as_ref()
+        .ok_or_else(|| CliError("give --out FILE: each solved level is written there".into()))?;
+    let mut db = if args.resume && out.exists() {
+        let db = EndgameDatabase::<G>::load(out).map_err(CliError)?;
+        if !db.holds_for(&rules.variant) {
+            return Err(CliError(format!(
+                "--resume: {} holds rules {:?}, not {:?}",
+                out.display(),
+                db.rules_text(),
+                crate::games::draughts::endgame::value_rules_text::<G>(&rules.variant)
+            )));
+        }
+        out!(
+            "resumed          {} (up to {} pieces)",
+            out.display(),
+            db.max_pieces()
+        );
+        db
+    } else {
+        if out.exists() {
+            return Err(CliError(format!(
+                "--out {} exists: give --resume to go on from it, or another name",
+                out.display()
+            )));
+        }
+        EndgameDatabase::<G>::new(&rules.variant)
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()
+        .map_err(|e| CliError(format!("--threads: {e}")))?;
+    out!("rules            {}", db.rules_text());
+    out!("level            pieces positions wins losses draws longest-win(plies) seconds");
+    let started = std::time::Instant::now();
+    for n in db.max_pieces().max(1) + 1..=pieces {
+        let bar = ProgressBar::new(1);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "[{elapsed_precise}] {bar:30} {percent:>3}% {msg} (eta {eta})",
+            )
+            .expect("template"),
+        );
+        bar.set_message(format!("{n} pieces"));
+        let last_line = std::sync::Mutex::new(std::time::Instant::now());
+        let progress = |done: u64, total: u64| {
+            bar.set_length(total);
+            bar.set_position(done);
+            // Without a terminal the bar is hidden: a progress line every 10 s.
+            if bar.is_hidden() {
+                let mut last = last_line.lock().unwrap_or_else(|e| e.into_inner());
+                if last.elapsed() >= std::time::Duration::from_secs(10) {
+                    *last = std::time::Instant::now();
+                    eprintln!("solving: {n} pieces, forward pass {done}/{total}");
+                }
+            }
+        };
+        let stats = pool
+            .install(|| db.build_level(n, &progress))
+            .map_err(CliError)?;
+        bar.finish_and_clear();
+        db.save(out).map_err(CliError)?;
+        out!(
+            "level            {} {} {} {} {} {} {:.1}",
+            stats.pieces,
+            stats.positions,
+            stats.wins,
+            stats.losses,
+            stats.draws,
+            stats.longest_win,
+            stats.seconds
+        );
+    }
+    let size = std::fs::metadata(out).map(|m| m.len()).unwrap_or(0);
+    out!(
+        "database         {}: {} pieces, {} numbers, {:.1} MiB on disk, {:.1} s, peak RSS {} MiB",
+        out.display(),
+        db.max_pieces(),
+        db.entries(),
+        size as f64 / (1 << 20) as f64,
+        started.elapsed().as_secs_f64(),
+        peak_rss_mib().map_or("?".to_string(), |m| format!("{m:.0}"))
+    );
+    for text in &args.position {
+        let pos = crate::games::draughts::Position::<G>::parse_position(&rules, text)?;
+        match crate::games::draughts::endgame_probe::probe(&db, &pos) {
+            Some(v) => out!("position         {text}: {v:?} for the side to move"),
+            None => out!("position         {text}: not in the database"),
+        }
     }
     Ok(())
 }

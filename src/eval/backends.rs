@@ -62,4 +62,10 @@ pub trait ExactValues<G: Game>: Send + Sync {
     /// The return of `state` (a decision node) for its player to move under perfect play, on
     /// the scale of `Game::returns`, when known.
     fn value(&self, state: &G) -> Option<f64>;
+    /// The value with the plies to the end of the game under perfect play, for databases that
+    /// know it (the search then scores it as a win or loss found that many plies further on);
+    /// 0 plies by default.
+    fn value_and_plies(&self, state: &G) -> Option<(f64, usize)> {
+        self.value(state).map(|r| (r, 0))
+    }
 }

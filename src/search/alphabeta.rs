@@ -532,8 +532,8 @@ impl<'a, G: GameKnowledge> Worker<'a, G> {
         }
         self.pv[ply].clear();
         if ply > 0 {
-            if let Some(r) = self.exact.and_then(|e| e.value(state)) {
-                return return_score(r, ply);
+            if let Some((r, plies)) = self.exact.and_then(|e| e.value_and_plies(state)) {
+                return return_score(r, ply + plies);
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {

@@ -192,7 +192,24 @@ impl<G: Geometry> SearchHints for Position<G> {
 
 impl<G: Geometry> PlayoutPolicy for Position<G> {}
 
-impl<G: Geometry> Backends for Position<G> {}
+/// The endgame database (`endgame_probe`): probed by alpha-beta when an engine file names it,
+/// and the `database` back end that plays from it.
+impl<G: Geometry> Backends for Position<G> {
+    fn exact_values(
+        spec: &crate::engine_file::EngineSpec,
+    ) -> Result<Option<std::sync::Arc<dyn crate::eval::ExactValues<Self>>>, String> {
+        Ok(super::endgame_probe::database_of::<G>(spec)?.map(|db| {
+            std::sync::Arc::new(super::endgame_probe::Probe { db })
+                as std::sync::Arc<dyn crate::eval::ExactValues<Self>>
+        }))
+    }
+    fn game_agent(
+        spec: &crate::engine_file::EngineSpec,
+        _seed: u64,
+    ) -> Option<Result<Box<dyn crate::agent::Agent<Self>>, String>> {
+        (spec.backend == "database").then(|| super::endgame_probe::build_agent::<G>(spec))
+    }
+}
 
 #[cfg(test)]
 mod tests {

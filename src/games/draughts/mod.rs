@@ -3,6 +3,9 @@
 //! bitboards for both boards. Rules as implemented: docs/rules/draughts.md, docs/rules/checkers.md.
 
 pub mod draw;
+pub mod endgame;
+pub mod endgame_index;
+pub mod endgame_probe;
 pub mod eval;
 pub mod game;
 pub mod geometry;

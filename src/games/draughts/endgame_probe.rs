@@ -1,0 +1,177 @@
+//! The endgame database as engines see it. An engine file names it (`[params] database =
+//! "file"`, written by `boardlab solve --game checkers --pieces N --out file`): alpha-beta then
+//! probes it at every node below the root with at most N pieces, a hit being an exact value with
+//! its distance to the end, so the search heads for the quickest win and the slowest loss as it
+//! does for a win it found itself. The `database` back end plays from the database alone (the
+//! best value, the quickest win) and is the exact oracle of the arena's `--adjudicate
+//! exact=FILE`. A database built for other capture rules is refused.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::agent::{Agent, AgentError, ExactScore, Limits, SearchReport};
+use crate::engine_file::EngineSpec;
+use crate::eval::ExactValues;
+use crate::game::solved_tables::SolvedTables;
+use crate::game::{Game, MoveList, RuleSet};
+
+use super::endgame::{EndgameDatabase, Value};
+use super::endgame_index::Oriented;
+use super::game::Position;
+use super::geometry::Geometry;
+use super::movegen::DraughtsMove;
+use super::rules::Rules;
+
+/// The database's value of a position, when it holds it and the game goes on.
+pub fn probe<G: Geometry>(db: &EndgameDatabase<G>, state: &Position<G>) -> Option<Value> {
+    let (a, b) = (state.pieces(0), state.pieces(1));
+    if (a | b).count_ones() as usize > db.max_pieces() || a == 0 || b == 0 {
+        return None;
+    }
+    if state.draw_rule_applies() {
+        return None;
+    }
+    db.value(&Oriented::new::<G>([a, b], state.kings(), state.side()))
+}
+
+/// Engines in one process share a loaded database. One cache serves both boards (a `static`
+/// cannot be generic), keyed by the board as well, each entry downcast back to its board's type.
+fn load_shared<G: Geometry>(path: &PathBuf) -> Result<Arc<EndgameDatabase<G>>, String> {
+    type Shared = Arc<dyn std::any::Any + Send + Sync>;
+    static DATABASES: SolvedTables<(&'static str, PathBuf), Shared> = SolvedTables::new();
+    let entry = DATABASES.get_or_try_build((G::ID, path.clone()), || {
+        EndgameDatabase::<G>::load(path).map(|db| Arc::new(db) as Shared)
+    })?;
+    Shared::clone(&entry)
+        .downcast::<EndgameDatabase<G>>()
+        .map_err(|_| format!("{}: cached as another board's database", path.display()))
+}
+
+/// The database an engine file names in `[params] database`, checked against its rules.
+pub fn database_of<G: Geometry>(
+    spec: &EngineSpec,
+) -> Result<Option<Arc<EndgameDatabase<G>>>, String> {
+    let path = match spec.params.get("database") {
+        None => return Ok(None),
+        Some(toml::Value::String(p)) => PathBuf::from(p),
+        Some(v) => {
+            return Err(format!(
+                "engine {:?}: param database must be a file name, not {v}",
+                spec.name
+            ))
+        }
+    };
+    let rules =
+        Rules::<G>::parse(&spec.rules).map_err(|e| format!("engine {:?}: {e}", spec.name))?;
+    let db = load_shared::<G>(&path)?;
+    if !db.holds_for(&rules.variant) {
+        return Err(format!(
+            "engine {:?}: database {} was built for rules {:?}, the engine plays {:?}",
+            spec.name,
+            path.display(),
+            db.rules_text(),
+            super::endgame::value_rules_text::<G>(&rules.variant)
+        ));
+    }
+    Ok(Some(db))
+}
+
+/// Database values for alpha-beta.
+pub struct Probe<G: Geometry> {
+    pub db: Arc<EndgameDatabase<G>>,
+}
+
+impl<G: Geometry> ExactValues<Position<G>> for Probe<G> {
+    fn value(&self, state: &Position<G>) -> Option<f64> {
+        probe(&self.db, state).map(|v| v.returns())
+    }
+    fn value_and_plies(&self, state: &Position<G>) -> Option<(f64, usize)> {
+        probe(&self.db, state).map(|v| (v.returns(), v.plies() as usize))
+    }
+}
+
+/// Orders values for the side that moved into them: a win sooner beats a win later, any win
+/// beats a draw, a draw beats a loss, a loss later beats one sooner.
+fn preference(v: Value) -> i64 {
+    match v {
+        Value::Win(d) => 1_000_000 - d as i64,
+        Value::Draw => 0,
+        Value::Loss(d) => -1_000_000 + d as i64,
+    }
+}
+
+/// The `database` back end: the move of the best database value.
+pub struct DatabaseAgent<G: Geometry> {
+    name: String,
+    db: Arc<EndgameDatabase<G>>,
+}
+
+impl<G: Geometry> Agent<Position<G>> for DatabaseAgent<G> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    /// +1 a win, 0 a draw, -1 a loss for the mover: a margin by its sign.
+    fn exact_score(&self) -> Option<ExactScore> {
+        Some(ExactScore::Margin)
+    }
+    fn choose(
+        &mut self,
+        state: &Position<G>,
+        _limits: &Limits,
+    ) -> Result<SearchReport<DraughtsMove>, AgentError> {
+        let started = Instant::now();
+        let here = probe(&self.db, state).ok_or_else(|| {
+            AgentError::Other(format!(
+                "position {} is not in the database (up to {} pieces, game going on)",
+                state.format_position(),
+                self.db.max_pieces()
+            ))
+        })?;
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        let mut best: Option<(DraughtsMove, i64)> = None;
+        for &mv in &moves {
+            let mut next = state.clone();
+            next.play(mv);
+            // The value after the move, for the mover: the negation of the next mover's.
+            let pieces = [next.pieces(0), next.pieces(1)];
+            let theirs = self
+                .db
+                .value(&Oriented::new::<G>(pieces, next.kings(), next.side()))
+                .ok_or_else(|| AgentError::Other("a move left the database".into()))?;
+            let mine = match theirs {
+                Value::Win(d) => Value::Loss(d + 1),
+                Value::Loss(d) => Value::Win(d + 1),
+                Value::Draw => Value::Draw,
+            };
+            let p = preference(mine);
+            if best.map_or(true, |(_, b)| p > b) {
+                best = Some((mv, p));
+            }
+        }
+        let (best, _) = best.ok_or(AgentError::NoMove)?;
+        Ok(SearchReport {
+            best,
+            score: here.returns(),
+            depth: here.plies(),
+            nodes: moves.len() as u64,
+            ms: started.elapsed().as_millis() as u64,
+            pv: vec![best],
+        })
+    }
+}
+
+/// `backend = "database"` with `[params] database = "file"`.
+pub fn build_agent<G: Geometry>(spec: &EngineSpec) -> Result<Box<dyn Agent<Position<G>>>, String> {
+    let db = database_of::<G>(spec)?.ok_or_else(|| {
+        format!(
+            "engine {:?}: backend database needs [params] database = \"file\"",
+            spec.name
+        )
+    })?;
+    Ok(Box::new(DatabaseAgent {
+        name: spec.name.clone(),
+        db,
+    }))
+}
