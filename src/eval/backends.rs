@@ -56,6 +56,19 @@ pub trait Backends: Game {
     }
 }
 
+/// The file an engine file names in `[params] database = "file"`, if any: the one reading of
+/// that key for every game with a database (a value that is not a string is an error).
+pub fn database_param(spec: &EngineSpec) -> Result<Option<std::path::PathBuf>, String> {
+    match spec.params.get("database") {
+        None => Ok(None),
+        Some(toml::Value::String(p)) => Ok(Some(std::path::PathBuf::from(p))),
+        Some(v) => Err(format!(
+            "engine {:?}: param database must be a file name, not {v}",
+            spec.name
+        )),
+    }
+}
+
 /// Exact values of positions that a search may use instead of searching below them (an
 /// endgame database). Built by `Backends::exact_values` from an engine file.
 pub trait ExactValues<G: Game>: Send + Sync {

@@ -157,21 +157,16 @@ impl<G: Geometry> EndgameDatabase<G> {
     /// The value of an oriented position, if its material is in the database. A side without
     /// pieces has lost (it has no move).
     pub fn value(&self, p: &Oriented) -> Option<Value> {
-        if p.own == 0 {
-            return Some(Value::Loss(0));
-        }
-        let m = p.material();
-        let s = &self.slices[*self.by_material.get(&m)?];
-        Some(Value::from_byte(s.values[s.index.index::<G>(p) as usize]))
+        self.byte(p).map(Value::from_byte)
     }
 
-    /// The value of the byte an oriented position has (a side without pieces: loss now).
-    fn byte(&self, p: &Oriented) -> u8 {
+    /// The stored byte of an oriented position (0, a loss now, for a side without pieces).
+    fn byte(&self, p: &Oriented) -> Option<u8> {
         if p.own == 0 {
-            return 0;
+            return Some(0);
         }
-        let s = &self.slices[self.by_material[&p.material()]];
-        s.values[s.index.index::<G>(p) as usize]
+        let s = &self.slices[*self.by_material.get(&p.material())?];
+        Some(s.values[s.index.index::<G>(p) as usize])
     }
 
     /// Solves every position of `pieces` pieces; the levels below must be in the database.
@@ -313,7 +308,15 @@ impl<G: Geometry> EndgameDatabase<G> {
                             continue;
                         }
                         let next = p.after::<G>(mv);
-                        match self.byte(&next) {
+                        // Captures and promotions lead to levels or slices solved before.
+                        let solved = self.byte(&next).ok_or_else(|| {
+                            format!(
+                                "{} is not solved before {}",
+                                next.material().name(),
+                                pair[0].name()
+                            )
+                        })?;
+                        match solved {
                             DRAW => cl[k] = true,
                             d if d % 2 == 0 => best_win = best_win.min(d as u32 + 1),
                             d => floor = floor.max(d as u32 + 1),

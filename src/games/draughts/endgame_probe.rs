@@ -52,15 +52,8 @@ fn load_shared<G: Geometry>(path: &PathBuf) -> Result<Arc<EndgameDatabase<G>>, S
 pub fn database_of<G: Geometry>(
     spec: &EngineSpec,
 ) -> Result<Option<Arc<EndgameDatabase<G>>>, String> {
-    let path = match spec.params.get("database") {
-        None => return Ok(None),
-        Some(toml::Value::String(p)) => PathBuf::from(p),
-        Some(v) => {
-            return Err(format!(
-                "engine {:?}: param database must be a file name, not {v}",
-                spec.name
-            ))
-        }
+    let Some(path) = crate::eval::backends::database_param(spec)? else {
+        return Ok(None);
     };
     let rules =
         Rules::<G>::parse(&spec.rules).map_err(|e| format!("engine {:?}: {e}", spec.name))?;

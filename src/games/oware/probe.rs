@@ -50,15 +50,8 @@ impl ExactValues<Oware> for Probe {
 
 /// The database an engine file names, checked against the engine's rules.
 pub fn from_spec(spec: &EngineSpec) -> Result<Option<Arc<dyn ExactValues<Oware>>>, String> {
-    let path = match spec.params.get("database") {
-        None => return Ok(None),
-        Some(toml::Value::String(p)) => PathBuf::from(p),
-        Some(v) => {
-            return Err(format!(
-                "engine {:?}: param database must be a file name, not {v}",
-                spec.name
-            ))
-        }
+    let Some(path) = crate::eval::backends::database_param(spec)? else {
+        return Ok(None);
     };
     let rules =
         OwareRules::parse(&spec.rules).map_err(|e| format!("engine {:?}: {e}", spec.name))?;
