@@ -10,6 +10,7 @@
 //! - `arena`: tournaments, statistics, external engines; `protocol`: text protocols.
 //! - `tune`: labelled positions, Texel (logistic) tuning, SPSA.
 //! - `learn`: learning at scale: the position file format, self-play generation.
+//! - `progress`: a bar on a terminal, a line every 10 s in a log, for any long work.
 
 pub mod agent;
 pub mod arena;
@@ -19,6 +20,7 @@ pub mod eval;
 pub mod game;
 pub mod games;
 pub mod learn;
+pub mod progress;
 pub mod protocol;
 pub mod search;
 pub mod tune;

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use crate::progress::WorkProgress;
 
 use super::{CliError, CliResult};
 use crate::game::error::quote;
@@ -119,33 +119,15 @@ pub fn run(args: SolveArgs) -> CliResult {
             )));
         }
     }
-    let bar = ProgressBar::new(1);
-    bar.set_style(
-        ProgressStyle::with_template("[{elapsed_precise}] {bar:30} {percent:>3}% {msg}")
-            .expect("template"),
-    );
-    // Without a terminal (a CI log, a file) the bar is hidden: a progress line every 10 s.
-    let last_line = std::sync::Mutex::new(std::time::Instant::now());
+    let bar = WorkProgress::new("solving", "[{elapsed_precise}] {bar:30} {percent:>3}% {msg}", true);
     let progress = |done: u64, total: u64, msg: &str| {
-        bar.set_length(total);
-        bar.set_position(done);
-        bar.set_message(msg.to_string());
         if msg.contains("converged") {
-            if bar.is_hidden() {
-                eprintln!("{msg}");
-            } else {
-                bar.println(msg);
-            }
-        } else if bar.is_hidden() {
-            let mut last = last_line.lock().unwrap_or_else(|e| e.into_inner());
-            if last.elapsed() >= std::time::Duration::from_secs(10) {
-                *last = std::time::Instant::now();
-                eprintln!("solving: {done}/{total} {msg}");
-            }
+            bar.note(msg);
         }
+        bar.update(done, total, msg);
     };
     let (solution, stats) = Solution::solve(&rules, args.eps, args.threads, &progress);
-    bar.finish_and_clear();
+    bar.finish();
     let start = Ur::new(&rules);
     let first = solution.value(start.side(0), start.side(1));
     out!("rules            {}", rules.to_text());
@@ -263,20 +245,14 @@ fn solve_oware(args: &SolveArgs) -> CliResult {
     let seeds = args
         .seeds
         .ok_or_else(|| CliError("oware needs --seeds N (the most seeds on a board)".into()))?;
-    let bar = ProgressBar::new(1);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "[{elapsed_precise}] {bar:30} {percent:>3}% {msg} (eta {eta})",
-        )
-        .expect("template"),
+    let bar = WorkProgress::new(
+        "solving",
+        "[{elapsed_precise}] {bar:30} {percent:>3}% {msg} (eta {eta})",
+        true,
     );
-    let progress = |done: u64, total: u64, msg: &str| {
-        bar.set_length(total);
-        bar.set_position(done);
-        bar.set_message(msg.to_string());
-    };
+    let progress = |done: u64, total: u64, msg: &str| bar.update(done, total, msg);
     let (db, stats) = Database::build(&rules, seeds, &progress).map_err(CliError)?;
-    bar.finish_and_clear();
+    bar.finish();
     out!("rules            {}", rules.to_text());
     out!(
         "positions        {} boards with 0..={seeds} seeds, either side to move",
@@ -384,31 +360,17 @@ fn solve_draughts<G: crate::games::draughts::Geometry>(args: &SolveArgs) -> CliR
     out!("level            pieces positions wins losses draws longest-win(plies) seconds");
     let started = std::time::Instant::now();
     for n in db.max_pieces().max(1) + 1..=pieces {
-        let bar = ProgressBar::new(1);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "[{elapsed_precise}] {bar:30} {percent:>3}% {msg} (eta {eta})",
-            )
-            .expect("template"),
+        let bar = WorkProgress::new(
+            "solving",
+            "[{elapsed_precise}] {bar:30} {percent:>3}% {msg} (eta {eta})",
+            true,
         );
-        bar.set_message(format!("{n} pieces"));
-        let last_line = std::sync::Mutex::new(std::time::Instant::now());
-        let progress = |done: u64, total: u64| {
-            bar.set_length(total);
-            bar.set_position(done);
-            // Without a terminal the bar is hidden: a progress line every 10 s.
-            if bar.is_hidden() {
-                let mut last = last_line.lock().unwrap_or_else(|e| e.into_inner());
-                if last.elapsed() >= std::time::Duration::from_secs(10) {
-                    *last = std::time::Instant::now();
-                    eprintln!("solving: {n} pieces, forward pass {done}/{total}");
-                }
-            }
-        };
+        let stage = format!("{n} pieces, forward pass");
+        let progress = |done: u64, total: u64| bar.update(done, total, &stage);
         let stats = pool
             .install(|| db.build_level(n, &progress))
             .map_err(CliError)?;
-        bar.finish_and_clear();
+        bar.finish();
         db.save(out).map_err(CliError)?;
         out!(
             "level            {} {} {} {} {} {} {:.1}",

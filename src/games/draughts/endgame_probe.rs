@@ -168,3 +168,121 @@ pub fn build_agent<G: Geometry>(spec: &EngineSpec) -> Result<Box<dyn Agent<Posit
         db,
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::endgame_index::{Material, SliceIndex};
+    use super::super::{Checkers, Eight};
+    use super::*;
+    use crate::agent::Limits;
+    use crate::search::linear::result_plies;
+    use rand::{Rng, SeedableRng};
+
+    /// Checkers up to 4 pieces, built and saved once for the tests here; engines read it back
+    /// through their files as users' engines do.
+    fn checkers4_file() -> &'static PathBuf {
+        static FILE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+        FILE.get_or_init(|| {
+            let mut db = EndgameDatabase::<Eight>::new(&Eight::default_rules());
+            for n in 2..=4 {
+                db.build_level(n, &|_, _| {}).unwrap();
+            }
+            let path = std::env::temp_dir().join(format!(
+                "boardlab-probe-{}-checkers4.egdb",
+                std::process::id()
+            ));
+            db.save(&path).unwrap();
+            path
+        })
+    }
+
+    fn engine(backend: &str, extra: &str) -> EngineSpec {
+        EngineSpec::from_toml(&format!(
+            "name = \"{backend}\"\ngame = \"checkers\"\nbackend = \"{backend}\"\n{extra}"
+        ))
+        .unwrap()
+    }
+
+    fn database_param() -> String {
+        format!("database = {:?}", checkers4_file().display().to_string())
+    }
+
+    /// Random 4-piece positions (game rules, draw rules and all) whose database values pass
+    /// `keep`, with those values.
+    fn positions(keep: impl Fn(Value) -> bool, count: usize, seed: u64) -> Vec<(Checkers, Value)> {
+        let db = load_shared::<Eight>(checkers4_file()).unwrap();
+        let rules = Rules::<Eight>::default();
+        let materials = Material::all_with::<Eight>(4);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut found = Vec::new();
+        for _ in 0..2_000_000 {
+            if found.len() == count {
+                break;
+            }
+            let index = SliceIndex::new::<Eight>(materials[rng.gen_range(0..materials.len())]);
+            let Some(p) = index.position::<Eight>(rng.gen_range(0..index.len())) else {
+                continue;
+            };
+            let pos = Checkers::from_pieces(rules.clone(), [p.own, p.opp], p.kings, 0);
+            if pos.ending().is_some() {
+                continue;
+            }
+            if let Some(v) = probe(&db, &pos) {
+                if keep(v) {
+                    found.push((pos, v));
+                }
+            }
+        }
+        assert_eq!(found.len(), count, "not enough positions found");
+        found
+    }
+
+    /// Both sides playing the database: the winner wins in exactly the plies the database
+    /// says (the winner hurries, the loser holds out), under the game's own rules.
+    #[test]
+    fn the_database_agent_plays_out_a_win_in_exactly_its_plies() {
+        let spec = engine("database", &format!("[params]\n{}", database_param()));
+        let mut agent = build_agent::<Eight>(&spec).unwrap();
+        let long = |v: Value| matches!(v, Value::Win(d) if (9..=41).contains(&d));
+        for (start, value) in positions(long, 12, 5) {
+            let Value::Win(d) = value else { unreachable!() };
+            let winner = start.side();
+            let mut pos = start.clone();
+            let mut plies = 0;
+            while pos.ending().is_none() {
+                let report = agent.choose(&pos, &Limits::default()).unwrap();
+                pos.play(report.best);
+                plies += 1;
+                assert!(plies <= d, "{}: past {d} plies", start.format_position());
+            }
+            assert_eq!(plies, d, "{}", start.format_position());
+            assert_eq!(pos.ending(), Some(crate::games::draughts::game::Ending::NoMove));
+            assert_ne!(pos.side(), winner, "{}: the loser is to move", start.format_position());
+        }
+    }
+
+    /// A search that probes the database reports the distance to the end a plain search to
+    /// that depth proves without it, for wins and losses alike.
+    #[test]
+    fn a_probing_search_reports_the_distance_a_plain_search_proves() {
+        let near = |v: Value| matches!(v, Value::Win(d) | Value::Loss(d) if (2..=7).contains(&d));
+        let plain = "[params]\ntt_mb = 4\nquiescence = false";
+        let probing = format!("{plain}\n{}", database_param());
+        for (pos, value) in positions(near, 16, 9) {
+            let want = match value {
+                Value::Win(d) => d as i64,
+                Value::Loss(d) => -(d as i64),
+                Value::Draw => unreachable!(),
+            };
+            let mut searcher = crate::search::build_agent::<Checkers>(&engine("alphabeta", plain), 0)
+                .unwrap();
+            let depth = want.unsigned_abs() as u32 + 1;
+            let seen = searcher.choose(&pos, &Limits::depth(depth)).unwrap();
+            assert_eq!(result_plies(seen.score), Some(want), "plain, {}", pos.format_position());
+            let mut prober =
+                crate::search::build_agent::<Checkers>(&engine("alphabeta", &probing), 0).unwrap();
+            let known = prober.choose(&pos, &Limits::depth(1)).unwrap();
+            assert_eq!(result_plies(known.score), Some(want), "probing, {}", pos.format_position());
+        }
+    }
+}
