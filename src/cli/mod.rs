@@ -33,6 +33,7 @@ mod merge;
 mod perft;
 mod play;
 mod replay;
+mod rollout;
 mod search;
 mod selfplay;
 mod serve;
@@ -95,6 +96,8 @@ pub enum Command {
     Tune(tune::TuneArgs),
     /// Generate labelled positions by self-play into a position file (.blpos); merge shards.
     Selfplay(selfplay::SelfplayArgs),
+    /// Roll a backgammon position out: its equity with a standard error, cubeless or cubeful.
+    Rollout(rollout::RolloutArgs),
 }
 
 /// A command's failure: the message the user sees, and the exit code.
@@ -129,6 +132,7 @@ pub fn run() -> i32 {
         Command::Bench(args) => bench::run(args),
         Command::Tune(args) => tune::run(args),
         Command::Selfplay(args) => selfplay::run(args),
+        Command::Rollout(args) => rollout::run(args),
     };
     match result {
         Ok(()) => 0,

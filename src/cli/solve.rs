@@ -4,8 +4,8 @@
 
 use std::path::PathBuf;
 
-use clap::Args;
 use crate::progress::WorkProgress;
+use clap::Args;
 
 use super::{CliError, CliResult};
 use crate::game::error::quote;
@@ -119,7 +119,11 @@ pub fn run(args: SolveArgs) -> CliResult {
             )));
         }
     }
-    let bar = WorkProgress::new("solving", "[{elapsed_precise}] {bar:30} {percent:>3}% {msg}", true);
+    let bar = WorkProgress::new(
+        "solving",
+        "[{elapsed_precise}] {bar:30} {percent:>3}% {msg}",
+        true,
+    );
     let progress = |done: u64, total: u64, msg: &str| {
         if msg.contains("converged") {
             bar.note(msg);

@@ -19,6 +19,7 @@ pub mod gnubg_id;
 pub mod met;
 pub mod movegen;
 pub mod network;
+pub mod rollout;
 pub mod rules;
 pub mod text;
 pub mod value;

@@ -223,7 +223,7 @@ mod tests {
             let Some(p) = index.position::<Eight>(rng.gen_range(0..index.len())) else {
                 continue;
             };
-            let pos = Checkers::from_pieces(rules.clone(), [p.own, p.opp], p.kings, 0);
+            let pos = Checkers::from_pieces(rules, [p.own, p.opp], p.kings, 0);
             if pos.ending().is_some() {
                 continue;
             }
@@ -256,8 +256,16 @@ mod tests {
                 assert!(plies <= d, "{}: past {d} plies", start.format_position());
             }
             assert_eq!(plies, d, "{}", start.format_position());
-            assert_eq!(pos.ending(), Some(crate::games::draughts::game::Ending::NoMove));
-            assert_ne!(pos.side(), winner, "{}: the loser is to move", start.format_position());
+            assert_eq!(
+                pos.ending(),
+                Some(crate::games::draughts::game::Ending::NoMove)
+            );
+            assert_ne!(
+                pos.side(),
+                winner,
+                "{}: the loser is to move",
+                start.format_position()
+            );
         }
     }
 
@@ -274,15 +282,25 @@ mod tests {
                 Value::Loss(d) => -(d as i64),
                 Value::Draw => unreachable!(),
             };
-            let mut searcher = crate::search::build_agent::<Checkers>(&engine("alphabeta", plain), 0)
-                .unwrap();
+            let mut searcher =
+                crate::search::build_agent::<Checkers>(&engine("alphabeta", plain), 0).unwrap();
             let depth = want.unsigned_abs() as u32 + 1;
             let seen = searcher.choose(&pos, &Limits::depth(depth)).unwrap();
-            assert_eq!(result_plies(seen.score), Some(want), "plain, {}", pos.format_position());
+            assert_eq!(
+                result_plies(seen.score),
+                Some(want),
+                "plain, {}",
+                pos.format_position()
+            );
             let mut prober =
                 crate::search::build_agent::<Checkers>(&engine("alphabeta", &probing), 0).unwrap();
             let known = prober.choose(&pos, &Limits::depth(1)).unwrap();
-            assert_eq!(result_plies(known.score), Some(want), "probing, {}", pos.format_position());
+            assert_eq!(
+                result_plies(known.score),
+                Some(want),
+                "probing, {}",
+                pos.format_position()
+            );
         }
     }
 }
