@@ -160,15 +160,15 @@ fn report(
     );
     out!("  as played      {:+.4} ± {:.4}", r.raw.mean, r.raw.se);
     out!("  evaluator      {:+.4} (0 ply, static)", r.static_equity);
-    // The outcome shares, by the size of each result (cubeless money: 1, 2, 3 points).
-    let shares = [
-        ("wins", r.share(|v| v > 0.0)),
-        ("wins >= 2 pts", r.share(|v| v >= 2.0 - 1e-9)),
-        ("wins >= 3 pts", r.share(|v| v >= 3.0 - 1e-9)),
-        ("losses >= 2 pts", r.share(|v| v <= -2.0 + 1e-9)),
-        ("losses >= 3 pts", r.share(|v| v <= -3.0 + 1e-9)),
-    ];
     if cfg.truncate.is_none() && start.rules().is_money() {
+        // The outcome shares, by the size of each result (cubeless money: 1, 2, 3 points).
+        let shares = [
+            ("wins", r.share(|v| v > 0.0)),
+            ("wins >= 2 pts", r.share(|v| v >= 2.0 - 1e-9)),
+            ("wins >= 3 pts", r.share(|v| v >= 3.0 - 1e-9)),
+            ("losses >= 2 pts", r.share(|v| v <= -2.0 + 1e-9)),
+            ("losses >= 3 pts", r.share(|v| v <= -3.0 + 1e-9)),
+        ];
         for (name, s) in &shares {
             out!("  {name:<17}{:.4} ± {:.4}", s.mean, s.se);
         }

@@ -54,9 +54,7 @@ where
     let parts: Vec<Tally> = (0..blocks)
         .into_par_iter()
         .map(|b| {
-            let mut rng = rand::rngs::SmallRng::seed_from_u64(super::zobrist::splitmix64(
-                seed ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            ));
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(super::zobrist::stream_seed(seed, b));
             let count = BLOCK.min(games - b * BLOCK);
             let mut t = Tally {
                 games: count,

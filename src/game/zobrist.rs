@@ -9,6 +9,13 @@ pub const fn splitmix64(state: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The seed of stream `index` (a block of games, a trial) of a run seeded by `seed`: each
+/// stream draws from its own generator, so a run replays the same whatever order its streams
+/// run in.
+pub fn stream_seed(seed: u64, index: u64) -> u64 {
+    splitmix64(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
 /// A table of `N` keys seeded by `seed` (use a different seed per game and per table).
 pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {
     let mut out = [0u64; N];

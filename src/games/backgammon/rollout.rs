@@ -27,6 +27,7 @@ use rayon::prelude::*;
 use super::game::{Backgammon, BgMove, Phase};
 use crate::agent::{Agent, Limits};
 use crate::game::playout::outcome_at;
+use crate::game::zobrist::stream_seed;
 use crate::game::{Game, MoveList, Turn};
 
 /// The most plies (decisions and rolls) a trial may take; a game past it is an engine's fault.
@@ -134,21 +135,19 @@ fn luck(
     player: usize,
     w: &[f64],
 ) -> f64 {
-    let value = |mv: BgMove| {
+    // Each outcome valued once, the chosen one among them (this is most of a rollout's work).
+    let (mut expected, mut total, mut drawn) = (0.0, 0.0, 0.0);
+    for &(mv, p) in outcomes {
         let mut next = *state;
         next.play(mv);
-        best_play_value(&next, player, w)
-    };
-    let expected: f64 = outcomes.iter().map(|&(mv, p)| p * value(mv)).sum();
-    let total: f64 = outcomes.iter().map(|(_, p)| p).sum();
-    value(chosen) - expected / total
-}
-
-/// The random number generator of trial `i`.
-fn trial_rng(seed: u64, i: u64) -> rand::rngs::SmallRng {
-    rand::rngs::SmallRng::seed_from_u64(crate::game::zobrist::splitmix64(
-        seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-    ))
+        let v = best_play_value(&next, player, w);
+        expected += p * v;
+        total += p;
+        if mv == chosen {
+            drawn = v;
+        }
+    }
+    drawn - expected / total
 }
 
 /// Plays trial `i` from `start` with `agent` for both sides.
@@ -160,7 +159,7 @@ pub fn play_trial(
     i: u64,
 ) -> Result<Trial, String> {
     let me = start.roller();
-    let mut rng = trial_rng(cfg.seed, i);
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(stream_seed(cfg.seed, i));
     let mut state = *start;
     let (mut luck_sum, mut plays, mut rolls) = (0.0, 0u32, 0u32);
     let mut outcomes = Vec::new();
